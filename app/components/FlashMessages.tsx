@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState, type JSX } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CheckCircleIcon, CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from './icons.tsx'
+
+export interface FlashToast {
+  type: 'success' | 'error' | 'info' | 'warning'
+  /** i18n key of the message. */
+  message: string
+  values?: Record<string, string | number>
+}
+
+/** Spec §8: info, success and warning toasts last 3000 ms; errors stay until dismissed. */
+const TOAST_MS = 3000
+
+const STYLES: Record<FlashToast['type'], { box: string; Icon: (props: { className?: string }) => JSX.Element }> = {
+  success: { box: 'border-success-700 bg-success-50 text-success-700', Icon: CheckCircleIcon },
+  info: { box: 'border-brand-700 bg-brand-50 text-brand-800', Icon: InfoIcon },
+  warning: { box: 'border-warning-700 bg-warning-50 text-warning-700', Icon: WarningIcon },
+  error: { box: 'border-error-700 bg-error-50 text-error-700', Icon: ErrorIcon },
+}
+
+/**
+ * Result messages (ACCESSIBILITY 23). Two live regions sit in the HTML from page load:
+ * `status` for success/info/warning and `alert` for errors, so a toast arriving after a
+ * client-side navigation is announced. Without JavaScript the message is a static banner at the
+ * top of <main> (it cannot cover anything, nor be dismissed, nor time out). With JavaScript it
+ * floats at the top centre, has a close button, and non-errors leave after 3 s — paused while the
+ * pointer or focus is on it. Its height is added to `scroll-padding-top` so it never hides focus.
+ */
+export function FlashMessages({ toast }: { toast: FlashToast | null }) {
+  const { t } = useTranslation()
+  const [current, setCurrent] = useState<FlashToast | null>(toast)
+  const [enhanced, setEnhanced] = useState(false)
+  const [paused, setPaused] = useState(false)
+  const ref = useRef<HTMLDivElement>(null)
+
+  useEffect(() => setEnhanced(true), [])
+
+  // A flash is consumed once: a later revalidation brings null, which must not wipe a shown toast.
+  useEffect(() => {
+    if (toast) setCurrent(toast)
+  }, [toast])
+
+  useEffect(() => {
+    if (!enhanced || !current || current.type === 'error' || paused) return
+    const timer = window.setTimeout(() => setCurrent(null), TOAST_MS)
+    return () => window.clearTimeout(timer)
+  }, [enhanced, current, paused])
+
+  // Keep `--toast-h` equal to the floating toast's height so scroll-padding clears it.
+  useEffect(() => {
+    const box = ref.current
+    if (!enhanced || !box) return
+    const root = document.documentElement
+    const measure = () => root.style.setProperty('--toast-h', current ? `${box.offsetHeight}px` : '0px')
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(box)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--toast-h')
+    }
+  }, [enhanced, current])
+
+  function dismiss() {
+    // Focus was on the close button, which goes away: put it somewhere sensible.
+    if (ref.current?.contains(document.activeElement)) document.getElementById('main')?.focus()
+    setPaused(false)
+    setCurrent(null)
+  }
+
+  const style = current ? STYLES[current.type] : null
+  const text = current ? t(current.message, current.values ?? {}) : ''
+
+  return (
+    <div
+      className={
+        enhanced
+          ? 'pointer-events-none fixed inset-x-0 top-[calc(var(--header-h)+0.5rem)] z-50 flex justify-center px-2'
+          : ''
+      }
+    >
+      <div
+        ref={ref}
+        // Named landmark only while it holds a message, so an empty region is not announced.
+        role={current ? 'region' : undefined}
+        aria-label={current ? t('toast.region') : undefined}
+        onMouseEnter={() => setPaused(true)}
+        onMouseLeave={() => setPaused(false)}
+        onFocus={() => setPaused(true)}
+        onBlur={() => setPaused(false)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && current) dismiss()
+        }}
+        className={
+          style
+            ? `pointer-events-auto mb-4 flex w-full max-w-xl items-start gap-3 rounded border-l-8 border-solid px-4 py-3 shadow-md ${style.box}`
+            : ''
+        }
+      >
+        {style ? <style.Icon className="mt-0.5 size-6 shrink-0" /> : null}
+        <div className="min-w-0 flex-1 font-semibold">
+          <div role="status" aria-live="polite">
+            {current && current.type !== 'error' ? <p>{text}</p> : null}
+          </div>
+          <div role="alert" aria-live="assertive">
+            {current?.type === 'error' ? (
+              <p>
+                <span className="sr-only">{t('common.errorPrefix')}</span>
+                {text}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        {enhanced && current ? (
+          <button
+            type="button"
+            onClick={dismiss}
+            aria-label={t('toast.dismiss')}
+            className="-my-1 -mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded hover:bg-white/60"
+          >
+            <CloseIcon />
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}

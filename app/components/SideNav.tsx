@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useFetcher } from 'react-router'
+import { selectedEntry, visibleNavigation, type NavEntry } from '../../domain/navigation.ts'
+import { ChevronDownIcon, CloseIcon, MenuIcon, NavIcon } from './icons.tsx'
+
+export interface NavCounts {
+  svn?: number
+  ivav?: number
+  ae?: number
+}
+
+interface SideNavProps {
+  roles: readonly string[]
+  pathname: string
+  /** Stored preference; null = none, so wide screens start open and narrow ones closed. */
+  navOpen: boolean | null
+  returnTo: string
+  csrf: string
+  counts: NavCounts
+}
+
+/** Spec §9: the navigation breakpoint is 768 px (matches the `wide` breakpoint in app.css). */
+const NARROW = '(max-width: 768px)'
+const LIST_ID = 'side-nav-list'
+
+/**
+ * Side navigation (spec §2, ACCESSIBILITY 15). Without JavaScript the toggle posts to /nav, which
+ * stores the choice and redirects back; with no stored choice CSS decides by screen width. With
+ * JavaScript the toggle acts at once and the choice is stored in the background by a fetcher.
+ */
+export function SideNav({ roles, pathname, navOpen, returnTo, csrf, counts }: SideNavProps) {
+  const { t } = useTranslation()
+  const fetcher = useFetcher()
+  const [open, setOpen] = useState<boolean | null>(navOpen)
+  const userChose = useRef(false)
+
+  // After hydration: a stored preference wins, otherwise the screen width decides and keeps
+  // deciding (window resized across the breakpoint) until the user chooses.
+  useEffect(() => {
+    if (navOpen !== null) {
+      setOpen(navOpen)
+      return
+    }
+    const query = window.matchMedia(NARROW)
+    if (!userChose.current) setOpen(!query.matches)
+    const onChange = () => {
+      if (!userChose.current) setOpen(!query.matches)
+    }
+    query.addEventListener('change', onChange)
+    return () => query.removeEventListener('change', onChange)
+  }, [navOpen])
+
+  function onToggle(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    const next = submitter?.getAttribute('value') === 'true'
+    userChose.current = true
+    setOpen(next)
+    void fetcher.submit({ open: String(next), returnTo, csrf, js: '1' }, { method: 'post', action: '/nav' })
+  }
+
+  function onLinkClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (!window.matchMedia(NARROW).matches) return
+    // Spec §2: on narrow screens choosing a link closes the menu (not stored as a preference).
+    setOpen(false)
+    // The clicked link vanishes with the list; hand focus to the page it opens instead of <body>.
+    window.setTimeout(() => document.getElementById('main')?.focus(), 0)
+  }
+
+  const items = visibleNavigation(roles)
+  const selected = selectedEntry(pathname)
+
+  // One button per possible next state. With no stored preference both are rendered and CSS shows
+  // the one matching the screen width, so aria-expanded is right even without JavaScript.
+  const toggles: Array<{ next: boolean; className: string }> =
+    open === null
+      ? [
+          { next: false, className: 'max-wide:hidden' },
+          { next: true, className: 'wide:hidden' },
+        ]
+      : [{ next: !open, className: '' }]
+
+  function renderEntry(entry: NavEntry) {
+    const current = selected?.id === entry.id
+    const count = entry.countKey ? counts[entry.countKey] : undefined
+    return (
+      <Link
+        to={entry.path}
+        aria-current={current ? 'page' : undefined}
+        onClick={onLinkClick}
+        // Selected: bold text, a bar on the left and a white tile — more than colour (1.4.1).
+        className={[
+          'flex min-h-10 items-center gap-2 rounded-r border-l-4 px-2 py-1 no-underline',
+          current
+            ? 'border-brand-700 bg-white font-bold text-brand-800'
+            : 'border-transparent text-ink hover:bg-white hover:text-brand-800 hover:underline',
+        ].join(' ')}
+      >
+        {entry.icon ? <NavIcon name={entry.icon} /> : null}
+        <span className="min-w-0 flex-1">{t(entry.labelKey)}</span>
+        {typeof count === 'number' ? (
+          <span className="min-w-6 rounded-full bg-brand-700 px-2 text-center text-sm font-bold text-white">
+            <span aria-hidden="true">{count}</span>
+            <span className="sr-only">{t('nav.countLabel', { count })}</span>
+          </span>
+        ) : null}
+      </Link>
+    )
+  }
+
+  return (
+    <nav
+      aria-label={t('nav.label')}
+      className={[
+        'border-divider bg-surface max-wide:border-b wide:shrink-0 wide:border-r',
+        open === false ? '' : 'wide:w-72',
+      ].join(' ')}
+    >
+      <form method="post" action="/nav" onSubmit={onToggle} className="p-2">
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <input type="hidden" name="csrf" value={csrf} />
+        {toggles.map(({ next, className }) => (
+          <button
+            key={toggles.length === 1 ? 'toggle' : String(next)}
+            type="submit"
+            name="open"
+            value={String(next)}
+            aria-expanded={!next}
+            aria-controls={LIST_ID}
+            className={`btn btn-secondary ${className}`}
+          >
+            {next ? <MenuIcon /> : <CloseIcon />}
+            <span>{next ? t('nav.open') : t('nav.close')}</span>
+          </button>
+        ))}
+      </form>
+      <ul
+        id={LIST_ID}
+        hidden={open === false}
+        className={['space-y-1 px-2 pb-4', open === null ? 'max-wide:hidden' : ''].join(' ')}
+      >
+        {items.map((item) =>
+          item.kind === 'section' ? (
+            <li key={item.id}>
+              {/* A disclosure per section: collapsible without JavaScript, open at start (spec §2). */}
+              <details open className="group">
+                <summary className="no-marker flex min-h-10 items-center gap-2 rounded px-2 py-1 font-semibold hover:bg-white">
+                  <NavIcon name={item.icon} />
+                  <span className="min-w-0 flex-1">{t(item.labelKey)}</span>
+                  <ChevronDownIcon className="size-4 shrink-0 transition-transform group-open:rotate-180" />
+                </summary>
+                <ul className="mt-1 space-y-1 pl-6">
+                  {item.entries.map((entry) => (
+                    <li key={entry.id}>{renderEntry(entry)}</li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+          ) : (
+            <li key={item.id}>{renderEntry(item)}</li>
+          ),
+        )}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,54 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { appContext } from './lib/context.ts'
+import { getInstance } from './lib/i18n.server.ts'
+import { NonceProvider } from './lib/nonce.tsx'
+
+export { appContext }
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const { cspNonce } = loadContext.get(appContext)
+  const i18n = getInstance(loadContext)
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    // Bots and no-JS clients get the whole document at once; the HTML is the same either way.
+    const readyOption = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={cspNonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce: cspNonce,
+        [readyOption]() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}

@@ -1,0 +1,198 @@
+import { decodeJwt } from 'jose'
+import { createContext, createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { canAccess, landingAfterLogin, safeRedirectTarget } from '../../domain/access.ts'
+import { rolesFromClaims } from '../../domain/roles.ts'
+import { appContext, type PortalConfig } from './context.ts'
+import { needsRefresh, oidcMetadata, refreshTokens, revokeToken, STATE_COOKIE, type TokenSet } from './oidc.server.ts'
+import { RegisterError, registerFetch, registerJson, type SelfUser } from './register.server.ts'
+import {
+  createSession,
+  destroySession,
+  readSession,
+  saveSession,
+  sessionContext,
+  sessionCookie,
+  type Session,
+  type SessionData,
+} from './session.server.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+/** The wanted URL, remembered across the trip to the identity provider. */
+function returnToCookie(secure: boolean, secret: string) {
+  return createCookie('svn_return_to', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 600, secrets: [secret] })
+}
+
+/** Marker of a logout just performed (the spec's session-storage logout marker). */
+function loggedOutCookie(secure: boolean) {
+  return createCookie('svn_logged_out', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 600 })
+}
+
+export class LoginRejected extends Error {}
+
+export function sessionFromTokens(config: PortalConfig, tokens: TokenSet, self: SelfUser, now = Date.now()): SessionData {
+  const claims = decodeJwt(tokens.accessToken)
+  return {
+    sub: String(claims.sub ?? ''),
+    ...tokens,
+    user: {
+      id: self.id,
+      vorname: self.vorname,
+      nachname: self.nachname,
+      email: self.email,
+      gsCode: self.versicherungsgesellschaft.gsCode,
+      insurerName: self.versicherungsgesellschaft.name,
+      logoVersion: self.versicherungsgesellschaft.logoVersion,
+      maklerNummer: self.maklerNummer,
+    },
+    roles: rolesFromClaims(claims, config.oidc.clientId),
+    navOpen: null,
+    createdAt: now,
+  }
+}
+
+/** Spec §4: at login the current user is fetched; a 401 means the login does not count. */
+export async function fetchSelf(config: PortalConfig, accessToken: string): Promise<SelfUser> {
+  try {
+    return await registerJson<SelfUser>(config, accessToken, '/users/self')
+  } catch (error) {
+    if (error instanceof RegisterError && (error.status === 401 || error.status === 403)) throw new LoginRejected()
+    throw error
+  }
+}
+
+/** The callback: code → tokens → current user → session; then to the wanted page or the default page. */
+export async function completeLogin(context: Context, request: Request, tokens: TokenSet): Promise<Response> {
+  const { config, db } = context.get(appContext)
+  const self = await fetchSelf(config, tokens.accessToken)
+  const data = sessionFromTokens(config, tokens, self)
+  const id = await createSession(db, data)
+  const returnTo = returnToCookie(config.secure, config.sessionSecret)
+  const wanted: unknown = await returnTo.parse(request.headers.get('Cookie'))
+  const headers = new Headers()
+  headers.append('Set-Cookie', await sessionCookie(config.secure, config.sessionSecret).serialize(id))
+  headers.append('Set-Cookie', await returnTo.serialize('', { maxAge: 0 }))
+  for (const name of stateCookieNames(request)) {
+    headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.secure ? '; Secure' : ''}`)
+  }
+  return redirect(landingAfterLogin(wanted, data.roles), { headers })
+}
+
+function stateCookieNames(request: Request): string[] {
+  return (request.headers.get('Cookie') ?? '')
+    .split(';')
+    .map((part) => part.trim().split('=')[0] ?? '')
+    .filter((name) => name.startsWith(`${STATE_COOKIE}:`))
+}
+
+export async function rememberWanted(config: PortalConfig, wanted: string | null): Promise<string | null> {
+  const target = safeRedirectTarget(wanted)
+  return target ? returnToCookie(config.secure, config.sessionSecret).serialize(target) : null
+}
+
+/**
+ * Keeps the session's tokens fresh: refresh after 75 % of the access token's life; a failed refresh
+ * ends the session (unless a parallel request refreshed it first).
+ */
+export async function freshSession(context: Context, session: Session): Promise<Session | null> {
+  const { config, db } = context.get(appContext)
+  const { data } = session
+  if (!needsRefresh(data.accessIssuedAt, data.accessExpiresAt, Date.now())) return session
+  if (!data.refreshToken) return data.accessExpiresAt > Date.now() ? session : endLocally(db, session)
+  try {
+    const tokens = await refreshTokens(config, data.refreshToken)
+    const claims = decodeJwt(tokens.accessToken)
+    const next: Session = {
+      id: session.id,
+      data: { ...data, ...tokens, idToken: tokens.idToken ?? data.idToken, roles: rolesFromClaims(claims, config.oidc.clientId) },
+    }
+    await saveSession(db, next)
+    return next
+  } catch (error) {
+    const reread = await readSession(db, session.id)
+    if (reread && reread.data.accessToken !== data.accessToken) return reread
+    console.warn('Token refresh failed; the session ends.', error instanceof Error ? error.message : error)
+    return endLocally(db, session)
+  }
+}
+
+async function endLocally(db: Parameters<typeof destroySession>[0], session: Session): Promise<null> {
+  await destroySession(db, session.id)
+  return null
+}
+
+export const userContext = createContext<Session | null>(null)
+
+/** Runs after the session middleware: refreshes tokens and exposes the logged-in session. */
+export const authMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const session = context.get(sessionContext)
+  context.set(userContext, session ? await freshSession(context, session) : null)
+  return next()
+}
+
+export function currentSession(context: Context): Session | null {
+  return context.get(userContext)
+}
+
+/**
+ * Route guard for loaders and actions: not logged in → login (the wanted URL remembered);
+ * logged in without one of the path's authorities → no-permission.
+ */
+export async function requireAccess(context: Context, request: Request): Promise<Session> {
+  const session = currentSession(context)
+  const url = new URL(request.url)
+  if (!session) {
+    const { config } = context.get(appContext)
+    const setCookie = await rememberWanted(config, url.pathname + url.search)
+    throw redirect('/login', setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+  }
+  if (!canAccess(url.pathname, session.data.roles)) throw redirect('/no-permission')
+  return session
+}
+
+export const guardMiddleware: MiddlewareFunction<Response> = async ({ context, request }, next) => {
+  await requireAccess(context, request)
+  return next()
+}
+
+/**
+ * POST /logout: register logout (a failure is only logged), session destroyed, refresh token revoked,
+ * then the identity provider's end-session, which returns to /logout.
+ */
+export async function logout(context: Context, request: Request): Promise<Response> {
+  const { config, db } = context.get(appContext)
+  const session = currentSession(context) ?? context.get(sessionContext)
+  const headers = new Headers()
+  headers.append('Set-Cookie', await sessionCookie(config.secure, config.sessionSecret).serialize('', { maxAge: 0 }))
+  headers.append('Set-Cookie', await loggedOutCookie(config.secure).serialize('1'))
+  if (!session) return redirect('/logout', { headers })
+  await registerFetch(config, session.data.accessToken, '/users/logout', { method: 'POST' }).catch((error: unknown) =>
+    console.warn('Register logout failed:', error instanceof Error ? error.message : error),
+  )
+  await destroySession(db, session.id)
+  if (session.data.refreshToken) {
+    await revokeToken(config, session.data.refreshToken).catch((error: unknown) =>
+      console.warn('Token revocation failed:', error instanceof Error ? error.message : error),
+    )
+  }
+  const meta = await oidcMetadata(config.oidc.issuer).catch(() => null)
+  if (!meta?.end_session_endpoint) return redirect('/logout', { headers })
+  const endSession = new URL(meta.end_session_endpoint)
+  if (session.data.idToken) endSession.searchParams.set('id_token_hint', session.data.idToken)
+  endSession.searchParams.set('client_id', config.oidc.clientId)
+  endSession.searchParams.set('post_logout_redirect_uri', `${config.origin}/logout`)
+  const lng = /(?:^|;\s*)lng=([a-z]{2})/.exec(request.headers.get('Cookie') ?? '')?.[1]
+  if (lng) endSession.searchParams.set('ui_locales', lng)
+  return redirect(endSession.toString(), { headers })
+}
+
+/** GET /logout: consumes the marker. true → show the success page; false → not a fresh logout. */
+export async function consumeLogoutMarker(
+  config: PortalConfig,
+  request: Request,
+): Promise<{ loggedOut: boolean; setCookie: string | null }> {
+  const cookie = loggedOutCookie(config.secure)
+  const marker: unknown = await cookie.parse(request.headers.get('Cookie'))
+  if (marker !== '1') return { loggedOut: false, setCookie: null }
+  return { loggedOut: true, setCookie: await cookie.serialize('', { maxAge: 0 }) }
+}

@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { eq, lt } from 'drizzle-orm'
+import { createContext, createCookie, type MiddlewareFunction } from 'react-router'
+import type { Role } from '../../domain/roles.ts'
+import { portalSessions } from '../../db/schema/portal.ts'
+import type { Database } from '../../db/client.ts'
+import { appContext } from './context.ts'
+
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000
+export const ABSOLUTE_TIMEOUT_MS = 10 * 60 * 60 * 1000
+/** lastSeen is written at most this often, so reads do not all become writes. */
+const TOUCH_INTERVAL_MS = 60 * 1000
+
+export interface SessionUser {
+  id: number
+  vorname: string | null
+  nachname: string
+  email: string
+  gsCode: string
+  insurerName: string
+  logoVersion: number
+  maklerNummer: string | null
+}
+
+/** Everything the portal keeps about a login. Lives only in the database, never in the browser. */
+export interface SessionData {
+  sub: string
+  accessToken: string
+  refreshToken: string | null
+  idToken: string | null
+  accessIssuedAt: number
+  accessExpiresAt: number
+  user: SessionUser
+  roles: Role[]
+  navOpen: boolean | null
+  createdAt: number
+}
+
+export interface Session {
+  id: string
+  data: SessionData
+}
+
+const hashId = (id: string) => createHash('sha256').update(id).digest('base64url')
+
+export function sessionExpiry(createdAt: number, lastSeenAt: number): number {
+  return Math.min(createdAt + ABSOLUTE_TIMEOUT_MS, lastSeenAt + IDLE_TIMEOUT_MS)
+}
+
+export async function createSession(db: Database, data: SessionData, now = Date.now()): Promise<string> {
+  const id = randomBytes(32).toString('base64url')
+  await db.insert(portalSessions).values({
+    idHash: hashId(id),
+    data,
+    createdAt: new Date(data.createdAt),
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(sessionExpiry(data.createdAt, now)),
+  })
+  return id
+}
+
+/** The live session for this id, or null (unknown, idle too long, or past its absolute limit). */
+export async function readSession(db: Database, id: string, now = Date.now()): Promise<Session | null> {
+  const [row] = await db.select().from(portalSessions).where(eq(portalSessions.idHash, hashId(id)))
+  if (!row) return null
+  if (row.expiresAt.getTime() <= now) {
+    await destroySession(db, id)
+    return null
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(portalSessions)
+      .set({ lastSeenAt: new Date(now), expiresAt: new Date(sessionExpiry(row.createdAt.getTime(), now)) })
+      .where(eq(portalSessions.idHash, hashId(id)))
+  }
+  return { id, data: row.data as SessionData }
+}
+
+export async function saveSession(db: Database, session: Session): Promise<void> {
+  await db.update(portalSessions).set({ data: session.data }).where(eq(portalSessions.idHash, hashId(session.id)))
+}
+
+export async function destroySession(db: Database, id: string): Promise<void> {
+  await db.delete(portalSessions).where(eq(portalSessions.idHash, hashId(id)))
+}
+
+export async function purgeExpiredSessions(db: Database, now = Date.now()): Promise<void> {
+  await db.delete(portalSessions).where(lt(portalSessions.expiresAt, new Date(now)))
+}
+
+/** The opaque session-id cookie: signed, HttpOnly, Lax (the OIDC callback is a cross-site navigation). */
+export function sessionCookie(secure: boolean, secret: string) {
+  return createCookie(secure ? '__Host-svn_session' : 'svn_session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    secrets: [secret],
+  })
+}
+
+export const sessionContext = createContext<Session | null>(null)
+
+/** Loads the session for every request; a stale cookie is cleared. Token refresh happens in auth. */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { db, config } = context.get(appContext)
+  const cookie = sessionCookie(config.secure, config.sessionSecret)
+  const id: unknown = await cookie.parse(request.headers.get('Cookie'))
+  const session = typeof id === 'string' ? await readSession(db, id) : null
+  context.set(sessionContext, session)
+  const response = await next()
+  if (typeof id === 'string' && !session && !response.headers.has('Set-Cookie')) {
+    response.headers.append('Set-Cookie', await cookie.serialize('', { maxAge: 0 }))
+  }
+  return response
+}

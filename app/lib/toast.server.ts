@@ -1,0 +1,51 @@
+import { getToast, redirectWithToast, setToastCookieOptions } from 'remix-toast'
+import type { PortalConfig } from './context.ts'
+
+export type ToastType = 'success' | 'error' | 'info' | 'warning'
+/** A flash message: `message` is a translation key, `values` its interpolation values. */
+export interface Toast {
+  type: ToastType
+  message: string
+  values?: Record<string, string | number>
+}
+
+let configuredFor: string | null = null
+
+/** remix-toast's default secret is a constant; sign its cookie with ours (idempotent per secret). */
+function configure(config: PortalConfig) {
+  if (configuredFor === config.sessionSecret) return
+  setToastCookieOptions({
+    name: 'svn_toast',
+    secrets: [config.sessionSecret],
+    secure: config.secure,
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+  })
+  configuredFor = config.sessionSecret
+}
+
+export async function readToast(config: PortalConfig, request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
+  configure(config)
+  const { toast, headers } = await getToast(request)
+  if (!toast) return { toast: null, headers }
+  const values = (toast as { values?: unknown }).values
+  return {
+    toast: {
+      type: toast.type,
+      message: toast.message,
+      ...(values && typeof values === 'object' ? { values: values as Record<string, string | number> } : {}),
+    },
+    headers,
+  }
+}
+
+export async function redirectWithMessage(
+  config: PortalConfig,
+  url: string,
+  toast: Toast,
+  init?: ResponseInit,
+): Promise<Response> {
+  configure(config)
+  return redirectWithToast(url, { ...toast }, init)
+}

@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
+import { AppShell } from './components/AppShell.tsx'
+import { ErrorPage } from './components/ErrorPage.tsx'
+import { authMiddleware, currentSession } from './lib/auth.server.ts'
+import { appContext } from './lib/context.ts'
+import { csrfMiddleware, csrfToken } from './lib/csrf.server.ts'
+import { currentLanguage, i18nextMiddleware } from './lib/i18n.server.ts'
+import { useNonce } from './lib/nonce.tsx'
+import { sessionMiddleware } from './lib/session.server.ts'
+import { readToast } from './lib/toast.server.ts'
+import type { Route } from './+types/root'
+import stylesheet from './styles/app.css?url'
+
+export const middleware: Route.MiddlewareFunction[] = [
+  i18nextMiddleware,
+  csrfMiddleware,
+  sessionMiddleware,
+  authMiddleware,
+]
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = context.get(appContext)
+  const session = currentSession(context)
+  const { token, setCookie } = await csrfToken(request, config.secure, config.sessionSecret)
+  const { toast, headers } = await readToast(config, request)
+  if (setCookie) headers.append('Set-Cookie', setCookie)
+  const url = new URL(request.url)
+  const user = session?.data.user
+  return data(
+    {
+      lng: currentLanguage(context),
+      csrf: token,
+      version: config.version,
+      user: user ? { vorname: user.vorname, nachname: user.nachname } : null,
+      roles: session?.data.roles ?? [],
+      insurer: user
+        ? { name: user.insurerName, logoUrl: user.logoVersion > 0 ? `/insurer-logo/${user.logoVersion}` : null }
+        : null,
+      navOpen: session?.data.navOpen ?? null,
+      toast,
+      pathname: url.pathname,
+      returnTo: url.pathname + url.search,
+    },
+    { headers },
+  )
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>['data']
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<RootData>('root')
+  const { i18n } = useTranslation()
+  const nonce = useNonce()
+  return (
+    <html lang={root?.lng ?? i18n.language ?? 'de'} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+function Shell({ root, children }: { root: RootData | undefined; children: ReactNode }) {
+  if (!root) return <main id="main">{children}</main>
+  return (
+    <AppShell
+      user={root.user}
+      roles={root.roles}
+      insurer={root.insurer}
+      version={root.version}
+      lng={root.lng}
+      pathname={root.pathname}
+      returnTo={root.returnTo}
+      csrf={root.csrf}
+      navOpen={root.navOpen}
+      counts={{}}
+      toast={root.toast}
+    >
+      {children}
+    </AppShell>
+  )
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell root={loaderData}>
+      <Outlet />
+    </Shell>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const root = useRouteLoaderData<RootData>('root')
+  const { t } = useTranslation()
+  const forbidden = isRouteErrorResponse(error) && error.status === 403
+  if (!isRouteErrorResponse(error)) console.error(error)
+  return (
+    <Shell root={root}>
+      <title>{`${t(forbidden ? 'pages.accessdenied.title' : 'pages.error.title')} – SVN Portal`}</title>
+      <ErrorPage kind={forbidden ? 'accessdenied' : 'error'} loggedIn={Boolean(root?.user)} />
+      {forbidden ? <p className="mx-auto max-w-2xl px-4">{t('errors.forbidden')}</p> : null}
+    </Shell>
+  )
+}

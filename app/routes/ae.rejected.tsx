@@ -1,0 +1,11 @@
+import { titleMeta } from '~/lib/meta.ts'
+import { screenLoader } from '~/lib/screen.server.ts'
+import type { Route } from './+types/ae.rejected'
+
+export const loader = screenLoader('screens.aeRejected.title')
+
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data?.title)
+
+export default function AeRejected({ loaderData }: Route.ComponentProps) {
+  return <h1 className="text-2xl font-semibold">{loaderData.title}</h1>
+}

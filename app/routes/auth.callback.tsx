@@ -1,0 +1,19 @@
+import { redirect } from 'react-router'
+import { completeLogin, LoginRejected } from '~/lib/auth.server.ts'
+import { appContext } from '~/lib/context.ts'
+import { authenticate } from '~/lib/oidc.server.ts'
+import type { Route } from './+types/auth.callback'
+
+/** The identity provider returns here with the code. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = context.get(appContext)
+  try {
+    const tokens = await authenticate(config, request)
+    return await completeLogin(context, request, tokens)
+  } catch (error) {
+    if (error instanceof Response) throw error
+    if (error instanceof LoginRejected) return redirect('/accessdenied')
+    console.warn('Login failed:', error instanceof Error ? error.message : error)
+    return redirect('/error')
+  }
+}

@@ -1,0 +1,25 @@
+import { redirect } from 'react-router'
+import { currentSession, rememberWanted } from '~/lib/auth.server.ts'
+import { appContext } from '~/lib/context.ts'
+import { currentLanguage } from '~/lib/i18n.server.ts'
+import { authenticate } from '~/lib/oidc.server.ts'
+import type { Route } from './+types/login'
+
+/** Starts the authorization-code flow (PKCE S256) at the identity provider. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (currentSession(context)) return redirect('/landing')
+  const { config } = context.get(appContext)
+  const url = new URL(request.url)
+  const rememberCookie = await rememberWanted(config, url.searchParams.get('returnTo'))
+  const start = new URL('/login', url)
+  start.searchParams.set('ui_locales', currentLanguage(context))
+  const hint = url.searchParams.get('idpHint')
+  if (hint) start.searchParams.set('kc_idp_hint', hint.slice(0, 100))
+  try {
+    await authenticate(config, new Request(start, { headers: request.headers }))
+  } catch (thrown) {
+    if (thrown instanceof Response && rememberCookie) thrown.headers.append('Set-Cookie', rememberCookie)
+    throw thrown
+  }
+  return redirect('/landing')
+}

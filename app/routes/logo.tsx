@@ -1,0 +1,11 @@
+import { titleMeta } from '~/lib/meta.ts'
+import { screenLoader } from '~/lib/screen.server.ts'
+import type { Route } from './+types/logo'
+
+export const loader = screenLoader('screens.logo.title')
+
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data?.title)
+
+export default function Logo({ loaderData }: Route.ComponentProps) {
+  return <h1 className="text-2xl font-semibold">{loaderData.title}</h1>
+}

@@ -1,0 +1,23 @@
+import { data, redirect } from 'react-router'
+import { safeRedirectTarget } from '../../domain/access.ts'
+import { currentSession } from '~/lib/auth.server.ts'
+import { appContext } from '~/lib/context.ts'
+import { saveSession } from '~/lib/session.server.ts'
+import type { Route } from './+types/nav'
+
+/** Stores the side-navigation preference (open/closed) in the session; without JS it redirects back. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const session = currentSession(context)
+  const open = form.get('open')
+  if (session && (open === 'true' || open === 'false')) {
+    session.data.navOpen = open === 'true'
+    await saveSession(context.get(appContext).db, session)
+  }
+  if (form.get('js') === '1') return data({ ok: true })
+  return redirect(safeRedirectTarget(form.get('returnTo')) ?? '/')
+}
+
+export function loader() {
+  return redirect('/')
+}

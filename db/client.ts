@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from './schema/index.ts'
+
+export { schema }
+export type Schema = typeof schema
+/** One type for both drivers: code written against it runs on PGlite and PostgreSQL alike. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+
+export interface DatabaseHandle {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/**
+ * Opens the database and applies the committed migrations.
+ * `databaseUrl` set → PostgreSQL; otherwise PGlite in `dataDir` (or in memory for `memory://`).
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined
+  dataDir: string
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} })
+    const db = drizzlePostgres(client, { schema })
+    await migratePostgres(db, { migrationsFolder })
+    return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) }
+  }
+  let dataDir = options.dataDir
+  if (dataDir !== 'memory://') {
+    dataDir = path.resolve(dataDir, 'pglite')
+    mkdirSync(dataDir, { recursive: true })
+  }
+  const client = await PGlite.create(dataDir)
+  const db = drizzlePglite(client, { schema })
+  await migratePglite(db, { migrationsFolder })
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }
+}

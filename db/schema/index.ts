@@ -1,0 +1,3 @@
+export * from './register.ts'
+export * from './portal.ts'
+export * from './idp.ts'

@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto'
+import postgres from 'postgres'
+import { openDatabase, type DatabaseHandle } from './client.ts'
+
+/**
+ * A fresh, migrated database for one test file.
+ * With TEST_DATABASE_URL set (CI: postgres://127.0.0.1/test) a new PostgreSQL database is created
+ * beside it and dropped on close; otherwise an in-memory PGlite.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const baseUrl = process.env.TEST_DATABASE_URL
+  if (!baseUrl) return openDatabase({ dataDir: 'memory://' })
+  const name = `svn_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`CREATE DATABASE ${name}`)
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '' })
+  return {
+    ...handle,
+    async close() {
+      await handle.close()
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await admin.end({ timeout: 5 })
+    },
+  }
+}

@@ -1,0 +1,77 @@
+import { hasAnyAuthority, type Role } from './roles.ts'
+
+const SEARCH_AUTHORITIES: Role[] = [
+  'SVN_SUCHEN',
+  'SVN_STORNIEREN',
+  'AE_ERSTELLEN',
+  'SVN_ERSTELLEN_WIK_C',
+  'AE_STORNIEREN',
+]
+
+/**
+ * Authorities per guarded path pattern, from the spec's route table (§2).
+ * A path not listed here is open to anyone who is logged in.
+ */
+export const ROUTE_AUTHORITIES: ReadonlyArray<{ pattern: RegExp; authorities: Role[] }> = [
+  { pattern: /^\/svn\/search$/, authorities: SEARCH_AUTHORITIES },
+  { pattern: /^\/svn\/create$/, authorities: ['SVN_ERSTELLEN', 'SVN_ERSTELLEN_WIK_C'] },
+  { pattern: /^\/svn\/import$/, authorities: ['SVN_ERSTELLEN'] },
+  { pattern: /^\/svn\/untreated$/, authorities: ['SVN_NICHT_EINGELOEST'] },
+  { pattern: /^\/svn\/iv-av-retrieve$/, authorities: ['IV_AV_MELDUNGEN'] },
+  { pattern: /^\/svn\/\d+$/, authorities: SEARCH_AUTHORITIES },
+  { pattern: /^\/ae\/rejected$/, authorities: ['AE_ZURUECKGEWIESEN'] },
+  { pattern: /^\/user\/administration(\/.*)?$/, authorities: ['ADMIN'] },
+  { pattern: /^\/user\/migrate\/[^/]+$/, authorities: ['ADMIN'] },
+  { pattern: /^\/group\/administration$/, authorities: ['GROUP_ADMIN'] },
+  { pattern: /^\/logo$/, authorities: ['ADMIN'] },
+]
+
+export function authoritiesFor(pathname: string): Role[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return ROUTE_AUTHORITIES.find((r) => r.pattern.test(path))?.authorities ?? []
+}
+
+export function canAccess(pathname: string, roles: readonly string[]): boolean {
+  return hasAnyAuthority(roles, authoritiesFor(pathname))
+}
+
+/** Spec §4 "Default page order". */
+export const DEFAULT_PAGE_ORDER = [
+  '/svn/search',
+  '/svn/create',
+  '/svn/untreated',
+  '/svn/iv-av-retrieve',
+  '/ae/rejected',
+  '/user/administration',
+  '/group/administration',
+] as const
+
+export function defaultPage(roles: readonly string[]): string {
+  return DEFAULT_PAGE_ORDER.find((path) => canAccess(path, roles)) ?? '/no-permission'
+}
+
+/**
+ * A remembered target is only followed when it is a same-origin path
+ * (no scheme, no protocol-relative `//`, no backslash tricks) and does not end in /logout.
+ */
+export function safeRedirectTarget(target: unknown): string | null {
+  if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return null
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null
+  if (/[\u0000-\u001f\\]/.test(target)) return null
+  let url: URL
+  try {
+    url = new URL(target, 'http://portal.invalid')
+  } catch {
+    return null
+  }
+  if (url.origin !== 'http://portal.invalid') return null
+  if (/\/logout\/?$/.test(url.pathname)) return null
+  return url.pathname + url.search + url.hash
+}
+
+/** Where to go after login: the wanted path if allowed and accessible, else the default page. */
+export function landingAfterLogin(wanted: unknown, roles: readonly string[]): string {
+  const target = safeRedirectTarget(wanted)
+  if (target && canAccess(new URL(target, 'http://portal.invalid').pathname, roles)) return target
+  return defaultPage(roles)
+}

@@ -1,0 +1,78 @@
+import express, { type ErrorRequestHandler, type Router } from 'express'
+import type Provider from 'oidc-provider'
+import type { Database } from '../db/client.ts'
+import { pickLanguage } from './i18n.ts'
+import { interactionRoutes } from './interactions.ts'
+import { loadOrCreateKeys } from './keys.ts'
+import { createProvider, formActionOrigins, pageContext, type IdpClient, type UserClaims } from './provider.ts'
+import { createRateLimiter, defaultRateLimit, type RateLimitOptions } from './rate-limit.ts'
+import { contentSecurityPolicy } from './views/layout.ts'
+import { errorPage } from './views/messages.ts'
+
+export { createAccount } from './accounts.ts'
+export { hashPassword } from './password.ts'
+export type { IdpClient, UserClaims } from './provider.ts'
+export type { RateLimitOptions } from './rate-limit.ts'
+
+export interface IdpDeps {
+  db: Database
+  /** e.g. http://localhost:3000/oidc; the router is mounted at this URL's path. */
+  issuer: string
+  /** Signing JWKS and cookie keys persist here (created on first start). */
+  dataDir: string
+  /** https origin: cookies become secure and provider.proxy trusts X-Forwarded-*. */
+  secure: boolean
+  clients: IdpClient[]
+  /** Roles and names of a subject, read at token time; null = unknown or deactivated (login fails). */
+  claimsFor(subject: string): Promise<UserClaims | null>
+  /** Lifetime of JWT access tokens; default 300. */
+  accessTokenTtlSeconds?: number
+  /** Failed-login limits; defaults: 5 per login, 50 per address, in 15 minutes, blocked 15 minutes. */
+  rateLimit?: Partial<RateLimitOptions>
+}
+
+/**
+ * The embedded OpenID Connect provider: `app.use(new URL(issuer).pathname, router)`.
+ * The router serves our login page and assets and hands every other request to oidc-provider.
+ */
+export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provider: Provider }> {
+  const keys = await loadOrCreateKeys(deps.dataDir)
+  const provider = createProvider({
+    db: deps.db,
+    issuer: deps.issuer.replace(/\/+$/, ''),
+    keys,
+    secure: deps.secure,
+    clients: deps.clients,
+    claimsFor: deps.claimsFor,
+    accessTokenTtlSeconds: deps.accessTokenTtlSeconds ?? 300,
+  })
+  const rateLimiter = createRateLimiter(deps.db, { ...defaultRateLimit, ...deps.rateLimit })
+
+  const router = express.Router()
+  router.use(
+    interactionRoutes({
+      db: deps.db,
+      issuer: deps.issuer,
+      provider,
+      clients: deps.clients,
+      rateLimiter,
+      claimsFor: deps.claimsFor,
+    }),
+  )
+  // Koa app inside Express: it derives its mount path from req.originalUrl vs. req.url.
+  const callback = provider.callback()
+  router.use((req, res) => callback(req, res))
+
+  const csp = contentSecurityPolicy(formActionOrigins(deps.clients))
+  const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {
+    if (res.headersSent) return next(err)
+    console.error('idp: interaction failed:', err instanceof Error ? err.message : err)
+    res
+      .status(500)
+      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' })
+      .send(errorPage(pageContext(deps.issuer, pickLanguage(undefined, req.get('cookie')))))
+  }
+  router.use(onError)
+
+  return { router, provider }
+}

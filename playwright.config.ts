@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3100)
+const baseURL = `http://localhost:${PORT}`
+
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: { baseURL, trace: 'retain-on-failure', locale: 'de-CH' },
+  projects: [
+    { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // A fresh embedded system (PGlite, demo seed) per run, from the production build.
+    command: `rm -rf data-e2e && node --import tsx server.ts`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      ORIGIN: baseURL,
+      DATA_DIR: './data-e2e',
+      DEMO: 'true',
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+})

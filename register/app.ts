@@ -1,0 +1,43 @@
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { JWTVerifyGetKey } from 'jose'
+import type { Database } from '../db/client.ts'
+import { authenticate } from './auth.ts'
+import { jsonError } from './errors.ts'
+import { discoverJwks } from './jwks.ts'
+import { codesRoutes } from './routes/codes.ts'
+import { usersRoutes } from './routes/users.ts'
+import { versicherungRoutes } from './routes/versicherung.ts'
+
+export interface RegisterAppDeps {
+  db: Database
+  /** Expected `iss` of access tokens, exactly as the IdP writes it. */
+  issuer: string
+  /** The portal's client id: tokens must name it in `aud`; roles come from `resource_access.<clientId>`. */
+  clientId: string
+  /** Key resolver for token signatures; default: the issuer's JWKS found by lazy OpenID discovery. */
+  getKey?: JWTVerifyGetKey
+}
+
+/**
+ * The register API ("/svnwebaccess"), routes relative to its mount point.
+ * Each resource router authenticates its own requests, so an unknown path answers 404 without a token
+ * and later routers (e.g. canton clients without a register user) can authenticate differently.
+ */
+export function createRegisterApp(deps: RegisterAppDeps): Hono {
+  const { db, issuer, clientId } = deps
+  const auth = authenticate({ db, issuer, clientId, getKey: deps.getKey ?? discoverJwks(issuer) })
+
+  const app = new Hono()
+  app.route('/users', usersRoutes(db, auth))
+  app.route('/versicherung', versicherungRoutes(db, auth))
+  app.route('/codes', codesRoutes(db, auth))
+
+  app.notFound((c) => jsonError(c, 404, 'not found'))
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return jsonError(c, error.status, error.message || 'error')
+    console.error('register: unhandled error', error)
+    return jsonError(c, 500, 'internal error')
+  })
+  return app
+}

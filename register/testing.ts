@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm'
+import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type CryptoKey, type JWTVerifyGetKey } from 'jose'
+import type { Database } from '../db/client.ts'
+import { userRoles, users } from '../db/schema/register.ts'
+import type { Role } from '../domain/roles.ts'
+
+export const TEST_ISSUER = 'http://idp.test/oidc'
+export const TEST_CLIENT_ID = 'svn-portal'
+
+export interface TokenOptions {
+  sub?: string
+  roles?: string[]
+  iss?: string
+  aud?: string | string[]
+  /** Seconds relative to now; default +300. */
+  expiresIn?: number
+  /** Sign with this key instead of the issuer's (e.g. a foreign key). */
+  key?: CryptoKey
+  /** Leave out `exp`. */
+  noExp?: boolean
+  /** Replaces the `resource_access` claim built from `roles`. */
+  resourceAccess?: unknown
+}
+
+/** A stand-in identity provider for tests: one RSA key, its JWKS, and a token factory. */
+export interface TestIdp {
+  getKey: JWTVerifyGetKey
+  jwks: { keys: object[] }
+  token(options?: TokenOptions): Promise<string>
+}
+
+export async function createTestIdp(kid = 'test-key'): Promise<TestIdp> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256')
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }
+  const jwks = { keys: [jwk] }
+  return {
+    getKey: createLocalJWKSet(jwks),
+    jwks,
+    async token(o: TokenOptions = {}) {
+      const now = Math.floor(Date.now() / 1000)
+      const jwt = new SignJWT({
+        resource_access: o.resourceAccess ?? { [TEST_CLIENT_ID]: { roles: o.roles ?? [] } },
+      })
+        .setProtectedHeader({ alg: 'RS256', kid })
+        .setIssuer(o.iss ?? TEST_ISSUER)
+        .setAudience(o.aud ?? TEST_CLIENT_ID)
+        .setSubject(o.sub ?? 'nobody')
+        .setIssuedAt(now)
+      if (!o.noExp) jwt.setExpirationTime(now + (o.expiresIn ?? 300))
+      return jwt.sign(o.key ?? privateKey)
+    },
+  }
+}
+
+/** A foreign RSA private key: signatures made with it must not verify. */
+export async function foreignKey(): Promise<CryptoKey> {
+  return (await generateKeyPair('RS256')).privateKey
+}
+
+export function bearer(token: string): RequestInit {
+  return { headers: { Authorization: `Bearer ${token}` } }
+}
+
+/** Inserts a register user with roles; returns its id. */
+export async function addUser(
+  db: Database,
+  u: { gsCode: string; email: string; subject: string; roles?: Role[]; aktiv?: boolean; type?: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      gsCode: u.gsCode,
+      email: u.email,
+      idpSubject: u.subject,
+      nachname: 'Test',
+      type: u.type ?? 'SACHBEARBEITER',
+      aktiv: u.aktiv ?? true,
+    })
+    .returning({ id: users.id })
+  if (!row) throw new Error('user not inserted')
+  if (u.roles?.length) await db.insert(userRoles).values(u.roles.map((role) => ({ userId: row.id, role })))
+  return row.id
+}
+
+export async function subjectOf(db: Database, email: string): Promise<string> {
+  const [row] = await db.select({ s: users.idpSubject }).from(users).where(eq(users.email, email))
+  if (!row?.s) throw new Error(`no subject for ${email}`)
+  return row.s
+}

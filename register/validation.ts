@@ -1,0 +1,23 @@
+import { zValidator } from '@hono/zod-validator'
+import type { ValidationTargets } from 'hono'
+import { z } from 'zod'
+import { jsonError } from './errors.ts'
+
+/**
+ * zValidator that answers 400 in the API's error shape, with zod's messages per field,
+ * instead of the validator's default body (the raw zod error).
+ */
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+) {
+  return zValidator(target, schema, (result, c) => {
+    if (result.success) return
+    const fieldErrors: Record<string, string[]> = {}
+    for (const issue of result.error.issues) {
+      const key = issue.path.map(String).join('.') || '_'
+      fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message]
+    }
+    return jsonError(c, 400, 'validation failed', fieldErrors)
+  })
+}

@@ -1,0 +1,78 @@
+/**
+ * `npm test`: lint, type check, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+ * production build, then the Playwright e2e suite with JavaScript on and off. Ends with one summary line.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+const results: Array<{ step: string; ok: boolean; passed: number; failed: number; skipped: number }> = []
+
+function run(step: string, command: string, env: NodeJS.ProcessEnv = {}, report?: () => Counts): boolean {
+  console.log(`\n=== ${step}: ${command}`)
+  const started = Date.now()
+  const { status } = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, ...env } })
+  const counts = report?.() ?? { passed: 0, failed: 0, skipped: 0 }
+  const ok = status === 0
+  results.push({ step, ok, ...counts, failed: ok ? counts.failed : Math.max(counts.failed, 1) })
+  console.log(`=== ${step}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  return ok
+}
+
+interface Counts {
+  passed: number
+  failed: number
+  skipped: number
+}
+
+function vitestCounts(file: string): () => Counts {
+  return () => {
+    if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 }
+    const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number }
+    return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests }
+  }
+}
+
+function playwrightCounts(file: string): () => Counts {
+  return () => {
+    if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 }
+    const { stats } = JSON.parse(readFileSync(file, 'utf8')) as {
+      stats: { expected: number; unexpected: number; skipped: number; flaky: number }
+    }
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
+  }
+}
+
+rmSync('test-results', { recursive: true, force: true })
+mkdirSync('test-results', { recursive: true })
+
+run('lint', 'npx eslint .')
+run('typecheck', 'npx react-router typegen && npx tsc --noEmit')
+run(
+  'unit+api (PGlite)',
+  'npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json',
+  { TEST_DATABASE_URL: '' },
+  vitestCounts('test-results/unit.json'),
+)
+const pg = process.env.TEST_DATABASE_URL
+if (pg) {
+  run(
+    'api (PostgreSQL)',
+    'npx vitest run register idp db --reporter=default --reporter=json --outputFile.json=test-results/unit-pg.json',
+    { TEST_DATABASE_URL: pg },
+    vitestCounts('test-results/unit-pg.json'),
+  )
+} else {
+  console.log('\n=== api (PostgreSQL): skipped — set TEST_DATABASE_URL (e.g. postgres://127.0.0.1/test) to run it')
+}
+if (run('build', 'npx react-router build')) {
+  run('e2e (Playwright, JS on and off)', 'npx playwright test', {}, playwrightCounts('test-results/e2e.json'))
+}
+
+const total = results.reduce(
+  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+)
+console.log('\nSummary:')
+for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.step}: ${r.passed} passed, ${r.failed} failed`)
+console.log(`\nnpm test: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
+process.exit(results.every((r) => r.ok) ? 0 : 1)

@@ -1,0 +1,14 @@
+import { reactRouter } from '@react-router/dev/vite'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
+  server: {
+    // PGlite writes under data/ must not trigger rebuilds.
+    watch: { ignored: ['**/data/**', '**/test-results/**', '**/playwright-report/**'] },
+  },
+  optimizeDeps: { include: ['react-i18next', 'i18next'] },
+  build: { assetsInlineLimit: 0 },
+})
