@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts'
 import { createServer } from './server/app.ts'
-import { DEMO_PASSWORD } from './server/seed.ts'
+import { DEMO_LOGINS, DEMO_PASSWORD } from './server/seed.ts'
 
 const started = performance.now()
 const config = loadConfig()
@@ -11,15 +11,7 @@ const server = app.listen(config.port, () => {
   console.log(`SVN Portal ${config.nodeEnv} ready in ${ms} ms at ${config.origin}`)
   if (config.demo && config.embeddedIdp) {
     console.log(`Demo logins (password "${DEMO_PASSWORD}"):`)
-    for (const login of [
-      'admin@alpina.example',
-      'clerk@alpina.example',
-      'reader@alpina.example',
-      'admin@leman.example',
-      'clerk@leman.example',
-      'broker@seeland.example',
-      'admin@seeland.example',
-    ]) {
+    for (const login of DEMO_LOGINS) {
       console.log(`  ${login}`)
     }
   }

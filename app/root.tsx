@@ -17,6 +17,7 @@ import { authMiddleware, currentSession } from './lib/auth.server.ts'
 import { appContext } from './lib/context.ts'
 import { csrfMiddleware, csrfToken } from './lib/csrf.server.ts'
 import { currentLanguage, i18nextMiddleware } from './lib/i18n.server.ts'
+import { noStoreMiddleware } from './lib/no-store.server.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { sessionMiddleware } from './lib/session.server.ts'
 import { readToast } from './lib/toast.server.ts'
@@ -24,6 +25,7 @@ import type { Route } from './+types/root'
 import stylesheet from './styles/app.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [
+  noStoreMiddleware,
   i18nextMiddleware,
   csrfMiddleware,
   sessionMiddleware,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { canAccess } from './access.ts'
-import { allEntries, NAVIGATION, sectionOf, selectedEntry, visibleNavigation, type NavItem } from './navigation.ts'
+import {
+  allEntries,
+  NAVIGATION,
+  sectionOf,
+  selectedEntry,
+  visibleNavigation,
+  type NavItem,
+} from './navigation.ts'
 import { ROLES } from './roles.ts'
 
 /** Compact picture of what a user sees: section ids with their entry ids, then loose entries. */
@@ -94,12 +101,19 @@ describe('selectedEntry', () => {
     expect(selectedEntry(path)?.id).toBe(id)
   })
 
-  it.each(['/', '/landing', '/svn', '/svn/abc', '/svn/12a', '/logout', '/logos', '/user/migrate/1001', '/404'])(
-    '%s selects nothing',
-    (path) => {
-      expect(selectedEntry(path)).toBeNull()
-    },
-  )
+  it.each([
+    '/',
+    '/landing',
+    '/svn',
+    '/svn/abc',
+    '/svn/12a',
+    '/logout',
+    '/logos',
+    '/user/migrate/1001',
+    '/404',
+  ])('%s selects nothing', (path) => {
+    expect(selectedEntry(path)).toBeNull()
+  })
 })
 
 describe('sectionOf', () => {

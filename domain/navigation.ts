@@ -81,7 +81,13 @@ export const NAVIGATION: readonly NavItem[] = [
     icon: 'circle-cross',
     showFor: ['AE_SUCHEN', 'AE_ERSTELLEN', 'AE_ZURUECKGEWIESEN', 'AE_STORNIEREN'],
     entries: [
-      { kind: 'entry', id: 'rejected', path: '/ae/rejected', labelKey: 'nav.entries.rejected', countKey: 'ae' },
+      {
+        kind: 'entry',
+        id: 'rejected',
+        path: '/ae/rejected',
+        labelKey: 'nav.entries.rejected',
+        countKey: 'ae',
+      },
     ],
   },
   {

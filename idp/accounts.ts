@@ -16,7 +16,11 @@ export async function createAccount(
 }
 
 /** The subject for a login/password pair (login case-insensitive), or null. */
-export async function checkCredentials(db: Database, login: string, password: string): Promise<string | null> {
+export async function checkCredentials(
+  db: Database,
+  login: string,
+  password: string,
+): Promise<string | null> {
   const [account] = await db
     .select({ subject: idpAccounts.subject, passwordHash: idpAccounts.passwordHash })
     .from(idpAccounts)

@@ -26,7 +26,9 @@ export function createAdapterFactory(db: Database): (name: string) => Adapter {
 
   function toPayload(row: { payload: unknown; consumedAt: Date | null }): AdapterPayload {
     // Some driver paths hand jsonb back as text; accept both.
-    const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as AdapterPayload
+    const payload = (
+      typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
+    ) as AdapterPayload
     return row.consumedAt ? { ...payload, consumed: epochSeconds(row.consumedAt) } : payload
   }
 
@@ -37,12 +39,13 @@ export function createAdapterFactory(db: Database): (name: string) => Adapter {
   return (kind: string): Adapter => {
     async function findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
       const [row] = await db
-        .select({ payload: t.payload, consumedAt: t.consumedAt, expiresAt: t.expiresAt })
+        .select({ id: t.id, payload: t.payload, consumedAt: t.consumedAt, expiresAt: t.expiresAt })
         .from(t)
         .where(and(eq(t.kind, kind), condition))
         .limit(1)
       if (!row) return undefined
       if (!live(row)) {
+        await db.delete(t).where(and(eq(t.kind, kind), eq(t.id, row.id), lt(t.expiresAt, new Date())))
         await purgeExpired()
         return undefined
       }

@@ -40,6 +40,10 @@ export function pickLanguage(uiLocales: unknown, cookieHeader: string | undefine
   )
 }
 
-export function translate(lang: Language, key: MessageKey, vars: Record<string, string | number> = {}): string {
+export function translate(
+  lang: Language,
+  key: MessageKey,
+  vars: Record<string, string | number> = {},
+): string {
   return messages[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) => String(vars[name] ?? whole))
 }

@@ -18,8 +18,16 @@ let h: Harness
 
 beforeAll(async () => {
   h = await startHarness()
-  await createAccount(h.handle.db, { subject: 'u-clerk', login: 'Clerk@Alpina.example', password: 'correct horse' })
-  await createAccount(h.handle.db, { subject: 'u-victim', login: 'victim@alpina.example', password: 'right-one' })
+  await createAccount(h.handle.db, {
+    subject: 'u-clerk',
+    login: 'Clerk@Alpina.example',
+    password: 'correct horse',
+  })
+  await createAccount(h.handle.db, {
+    subject: 'u-victim',
+    login: 'victim@alpina.example',
+    password: 'right-one',
+  })
   await createAccount(h.handle.db, { subject: 'u-gone', login: 'gone@alpina.example', password: 'whatever' })
   h.roles.set('u-clerk', ['SACHBEARBEITER'])
   h.roles.set('u-victim', ['NURLESEN'])
@@ -70,8 +78,8 @@ describe('login page', () => {
     expect(page).toMatch(/<form [^>]*novalidate/)
     expect(page).toContain('<label for="login">Adresse e-mail</label>')
     expect(page).toContain('<label for="password">Mot de passe</label>')
-    expect(page).toMatch(/<input id="login"[^>]*autocomplete="username"/)
-    expect(page).toMatch(/<input id="password"[^>]*type="password"[^>]*autocomplete="current-password"/)
+    expect(page).toMatch(/<input\s[^>]*id="login"[^>]*autocomplete="username"/)
+    expect(page).toMatch(/<input\s[^>]*id="password"[^>]*type="password"[^>]*autocomplete="current-password"/)
     expect(page).not.toMatch(/<script|style=|https:\/\/fonts/)
     const css = page.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1]
     expect(css).toMatch(/^\/oidc\/assets\/login\.css\?v=/)
@@ -99,10 +107,14 @@ describe('login page', () => {
     expect(res.status).toBe(200)
     const page = await res.text()
     expect(page).toContain('<title>Fehler: Anmelden – SVN Portal</title>')
-    expect(page).toMatch(/<div class="error-summary" role="alert"[^]*<a href="#login">Geben Sie Ihre E-Mail-Adresse ein<\/a>[^]*<a href="#password">Geben Sie Ihr Passwort ein<\/a>/)
-    expect(page).toMatch(/<input id="login"[^>]*aria-describedby="login-error"/)
-    expect(page).toMatch(/<input id="password"[^>]*aria-describedby="password-error"/)
-    expect(page).toContain('id="password-error"><span class="visually-hidden">Fehler: </span>Geben Sie Ihr Passwort ein')
+    expect(page).toMatch(
+      /<div class="error-summary" role="alert"[^]*<a href="#login">Geben Sie Ihre E-Mail-Adresse ein<\/a>[^]*<a href="#password">Geben Sie Ihr Passwort ein<\/a>/,
+    )
+    expect(page).toMatch(/<input\s[^>]*id="login"[^>]*aria-describedby="login-error"/)
+    expect(page).toMatch(/<input\s[^>]*id="password"[^>]*aria-describedby="password-error"/)
+    expect(page).toContain(
+      'id="password-error"><span class="visually-hidden">Fehler: </span>Geben Sie Ihr Passwort ein',
+    )
   })
 
   it('escapes what was typed', async () => {
@@ -199,7 +211,10 @@ describe('authorization code flow', () => {
     const first = await signIn(h, jar, 'clerk@alpina.example', 'correct horse')
     h.roles.set('u-clerk', ['SACHBEARBEITER', 'SVN_STORNIEREN'])
     try {
-      const res = await tokenRequest(h, { grant_type: 'refresh_token', refresh_token: first.refresh_token ?? '' })
+      const res = await tokenRequest(h, {
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token ?? '',
+      })
       expect(res.status).toBe(200)
       const refreshed = (await res.json()) as { access_token: string; refresh_token: string }
       expect(refreshed.refresh_token).not.toBe(first.refresh_token)
@@ -213,10 +228,16 @@ describe('authorization code flow', () => {
           authorization: `Basic ${Buffer.from(`${h.clientId}:${h.clientSecret}`).toString('base64')}`,
           'content-type': 'application/x-www-form-urlencoded',
         },
-        body: new URLSearchParams({ token: refreshed.refresh_token, token_type_hint: 'refresh_token' }).toString(),
+        body: new URLSearchParams({
+          token: refreshed.refresh_token,
+          token_type_hint: 'refresh_token',
+        }).toString(),
       })
       expect(revoke.status).toBe(200)
-      const after = await tokenRequest(h, { grant_type: 'refresh_token', refresh_token: refreshed.refresh_token })
+      const after = await tokenRequest(h, {
+        grant_type: 'refresh_token',
+        refresh_token: refreshed.refresh_token,
+      })
       expect(after.status).toBe(400)
       expect(((await after.json()) as { error: string }).error).toBe('invalid_grant')
     } finally {
@@ -241,7 +262,10 @@ describe('authorization code flow', () => {
     const tokens = await signIn(h, jar, 'clerk@alpina.example', 'correct horse')
     h.roles.delete('u-clerk')
     try {
-      const res = await tokenRequest(h, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' })
+      const res = await tokenRequest(h, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token ?? '',
+      })
       expect(res.status).toBe(400)
     } finally {
       h.roles.set('u-clerk', ['SACHBEARBEITER'])
@@ -321,7 +345,8 @@ describe('rate limiting', () => {
     const jar = new CookieJar()
     const { loginUrl } = await beginAuthorization(h, jar)
     const statuses: number[] = []
-    for (let i = 0; i < 5; i++) statuses.push((await postLogin(jar, loginUrl, 'victim@alpina.example', `guess-${i}`)).status)
+    for (let i = 0; i < 5; i++)
+      statuses.push((await postLogin(jar, loginUrl, 'victim@alpina.example', `guess-${i}`)).status)
     expect(statuses).toEqual([200, 200, 200, 200, 429])
     const blocked = await postLogin(jar, loginUrl, 'Victim@alpina.example', 'right-one')
     expect(blocked.status).toBe(429)
@@ -347,11 +372,16 @@ describe('persistence', () => {
     expect(JSON.parse(await readFile(jwksFile, 'utf8')).keys[0].kid).toBe(kid)
 
     await h.restart() // a second provider instance: same DATA_DIR, same database
-    const jwks = (await (await fetch(`${h.issuer}/jwks`)).json()) as { keys: Array<{ kid: string; d?: string }> }
+    const jwks = (await (await fetch(`${h.issuer}/jwks`)).json()) as {
+      keys: Array<{ kid: string; d?: string }>
+    }
     expect(jwks.keys.map((k) => k.kid)).toEqual([kid])
     expect(jwks.keys[0]?.d).toBeUndefined()
 
-    const res = await tokenRequest(h, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' })
+    const res = await tokenRequest(h, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token ?? '',
+    })
     expect(res.status).toBe(200)
     const refreshed = (await res.json()) as { access_token: string }
     expect(decodeProtectedHeader(refreshed.access_token).kid).toBe(kid)

@@ -4,7 +4,13 @@ import type { Database } from '../db/client.ts'
 import { pickLanguage } from './i18n.ts'
 import { interactionRoutes } from './interactions.ts'
 import { loadOrCreateKeys } from './keys.ts'
-import { createProvider, formActionOrigins, pageContext, type IdpClient, type UserClaims } from './provider.ts'
+import {
+  createProvider,
+  formActionOrigins,
+  pageContext,
+  type IdpClient,
+  type UserClaims,
+} from './provider.ts'
 import { createRateLimiter, defaultRateLimit, type RateLimitOptions } from './rate-limit.ts'
 import { contentSecurityPolicy } from './views/layout.ts'
 import { errorPage } from './views/messages.ts'
@@ -69,7 +75,11 @@ export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provid
     console.error('idp: interaction failed:', err instanceof Error ? err.message : err)
     res
       .status(500)
-      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' })
+      .set({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': csp,
+        'Cache-Control': 'no-store',
+      })
       .send(errorPage(pageContext(deps.issuer, pickLanguage(undefined, req.get('cookie')))))
   }
   router.use(onError)

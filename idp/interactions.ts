@@ -57,7 +57,13 @@ export function interactionRoutes(deps: InteractionDeps): Router {
     return undefined
   }
 
-  function renderLogin(req: Request, res: Response, interaction: Interaction, status: number, state: LoginFormState) {
+  function renderLogin(
+    req: Request,
+    res: Response,
+    interaction: Interaction,
+    status: number,
+    state: LoginFormState,
+  ) {
     const page = pageContext(issuer, languageFor(req, interaction))
     send(res, status, loginPage(page, interaction.uid, basePath, state))
   }
@@ -66,7 +72,8 @@ export function interactionRoutes(deps: InteractionDeps): Router {
     const etag = `"${loginCssVersion}"`
     res.set({
       'Content-Type': 'text/css; charset=utf-8',
-      'Cache-Control': req.query.v === loginCssVersion ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      'Cache-Control':
+        req.query.v === loginCssVersion ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       ETag: etag,
       'X-Content-Type-Options': 'nosniff',
     })
@@ -86,60 +93,67 @@ export function interactionRoutes(deps: InteractionDeps): Router {
     }
   })
 
-  router.post('/interaction/:uid/login', express.urlencoded({ extended: false, limit: '16kb' }), async (req, res, next) => {
-    try {
-      const interaction = await load(req, res)
-      if (!interaction) return
-      const body = (req.body ?? {}) as Record<string, unknown>
-      const login = typeof body.login === 'string' ? body.login.trim() : ''
-      const password = typeof body.password === 'string' ? body.password : ''
+  router.post(
+    '/interaction/:uid/login',
+    express.urlencoded({ extended: false, limit: '16kb' }),
+    async (req, res, next) => {
+      try {
+        const interaction = await load(req, res)
+        if (!interaction) return
+        const body = (req.body ?? {}) as Record<string, unknown>
+        const login = typeof body.login === 'string' ? body.login.trim() : ''
+        const password = typeof body.password === 'string' ? body.password : ''
 
-      if (!login || !password) {
-        return renderLogin(req, res, interaction, 200, {
-          login,
-          fieldErrors: {
-            login: login ? undefined : 'login.loginRequired',
-            password: password ? undefined : 'login.passwordRequired',
-          },
-        })
-      }
-
-      const attempt = { login, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' }
-      const blocked = async (seconds: number) =>
-        renderLogin(req, res, interaction, 429, {
-          login,
-          formError: { key: 'login.blocked', vars: { minutes: Math.max(1, Math.ceil(seconds / 60)) } },
-        })
-
-      // While blocked even the right password is refused, so guessing gains nothing.
-      const blockedSeconds = await rateLimiter.blockedFor(attempt)
-      if (blockedSeconds > 0) {
-        res.set('Retry-After', String(blockedSeconds))
-        return await blocked(blockedSeconds)
-      }
-
-      const subject = await checkCredentials(db, login, password)
-      // A deactivated user (no claims) is refused exactly like a wrong password.
-      if (!subject || !(await claimsFor(subject))) {
-        const nowBlocked = await rateLimiter.recordFailure(attempt)
-        if (nowBlocked > 0) {
-          res.set('Retry-After', String(nowBlocked))
-          return await blocked(nowBlocked)
+        if (!login || !password) {
+          return renderLogin(req, res, interaction, 200, {
+            login,
+            fieldErrors: {
+              login: login ? undefined : 'login.loginRequired',
+              password: password ? undefined : 'login.passwordRequired',
+            },
+          })
         }
-        return renderLogin(req, res, interaction, 200, { login, formError: { key: 'login.invalidCredentials' } })
-      }
 
-      await rateLimiter.recordSuccess(attempt)
-      await provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: subject, amr: ['pwd'] } },
-        { mergeWithLastSubmission: false },
-      )
-    } catch (err) {
-      next(err)
-    }
-  })
+        const attempt = { login, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' }
+        const blocked = async (seconds: number) =>
+          renderLogin(req, res, interaction, 429, {
+            login,
+            formError: { key: 'login.blocked', vars: { minutes: Math.max(1, Math.ceil(seconds / 60)) } },
+          })
+
+        // While blocked even the right password is refused, so guessing gains nothing.
+        const blockedSeconds = await rateLimiter.blockedFor(attempt)
+        if (blockedSeconds > 0) {
+          res.set('Retry-After', String(blockedSeconds))
+          return await blocked(blockedSeconds)
+        }
+
+        const subject = await checkCredentials(db, login, password)
+        // A deactivated user (no claims) is refused exactly like a wrong password.
+        if (!subject || !(await claimsFor(subject))) {
+          const nowBlocked = await rateLimiter.recordFailure(attempt)
+          if (nowBlocked > 0) {
+            res.set('Retry-After', String(nowBlocked))
+            return await blocked(nowBlocked)
+          }
+          return renderLogin(req, res, interaction, 200, {
+            login,
+            formError: { key: 'login.invalidCredentials' },
+          })
+        }
+
+        await rateLimiter.recordSuccess(attempt)
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: subject, amr: ['pwd'] } },
+          { mergeWithLastSubmission: false },
+        )
+      } catch (err) {
+        next(err)
+      }
+    },
+  )
 
   router.get('/interaction/:uid/abort', async (req, res, next) => {
     try {
@@ -164,7 +178,11 @@ export function interactionRoutes(deps: InteractionDeps): Router {
     const { accountId } = interaction.session ?? {}
     const clientId = interaction.params.client_id
     if (!accountId || typeof clientId !== 'string') {
-      return send(res, 400, errorPage(pageContext(issuer, languageFor(req, interaction)), { sessionExpired: true }))
+      return send(
+        res,
+        400,
+        errorPage(pageContext(issuer, languageFor(req, interaction)), { sessionExpired: true }),
+      )
     }
     const grant =
       (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??

@@ -38,7 +38,9 @@ async function newSigningKey(): Promise<JWK> {
  */
 export async function loadOrCreateKeys(dataDir: string): Promise<IdpKeys> {
   await mkdir(dataDir, { recursive: true })
-  const jwks = await readOrCreate(path.join(dataDir, 'idp-jwks.json'), async () => ({ keys: [await newSigningKey()] }))
+  const jwks = await readOrCreate(path.join(dataDir, 'idp-jwks.json'), async () => ({
+    keys: [await newSigningKey()],
+  }))
   const cookieKeys = await readOrCreate(path.join(dataDir, 'idp-cookie-keys.json'), async () => [
     randomBytes(32).toString('base64url'),
   ])

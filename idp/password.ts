@@ -18,7 +18,14 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, length: 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16)
   const hash = await derive(password, salt, params, keyLength)
-  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), hash.toString('base64url')].join('$')
+  return [
+    'scrypt',
+    params.N,
+    params.r,
+    params.p,
+    salt.toString('base64url'),
+    hash.toString('base64url'),
+  ].join('$')
 }
 
 /** Constant-time comparison; false for malformed hashes instead of throwing. */
@@ -27,7 +34,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64url')
   if (expected.length === 0) return false
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: +n, r: +r, p: +p }, expected.length)
+  const actual = await derive(
+    password,
+    Buffer.from(salt, 'base64url'),
+    { N: +n, r: +r, p: +p },
+    expected.length,
+  )
   return timingSafeEqual(actual, expected)
 }
 

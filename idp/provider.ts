@@ -111,7 +111,10 @@ export function createProvider(options: ProviderOptions): Provider {
     features: {
       devInteractions: { enabled: false },
       // A client may revoke only its own tokens.
-      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
@@ -161,7 +164,15 @@ export function createProvider(options: ProviderOptions): Provider {
       if (existing) return existing
       const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId })
       grant.addOIDCScope('openid profile email')
-      grant.addOIDCClaims(['sub', 'name', 'given_name', 'family_name', 'preferred_username', 'email', 'email_verified'])
+      grant.addOIDCClaims([
+        'sub',
+        'name',
+        'given_name',
+        'family_name',
+        'preferred_username',
+        'email',
+        'email_verified',
+      ])
       grant.addResourceScope(resource, 'api')
       await grant.save()
       return grant

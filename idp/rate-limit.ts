@@ -40,7 +40,9 @@ export function createRateLimiter(db: Database, options: RateLimitOptions = defa
     const rows = await db
       .select({ blockedUntil: idpLoginAttempts.blockedUntil })
       .from(idpLoginAttempts)
-      .where(and(inArray(idpLoginAttempts.key, [keys.login, keys.ip]), gt(idpLoginAttempts.blockedUntil, now)))
+      .where(
+        and(inArray(idpLoginAttempts.key, [keys.login, keys.ip]), gt(idpLoginAttempts.blockedUntil, now)),
+      )
     const until = Math.max(0, ...rows.map((r) => r.blockedUntil?.getTime() ?? 0))
     return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0
   }
@@ -87,7 +89,9 @@ export function createRateLimiter(db: Database, options: RateLimitOptions = defa
     lastPurge = now.getTime()
     const old = new Date(now.getTime() - Math.max(options.windowSeconds, options.blockSeconds) * 1000)
     const t = idpLoginAttempts
-    await db.delete(t).where(and(lt(t.windowStartedAt, old), or(isNull(t.blockedUntil), lt(t.blockedUntil, now))))
+    await db
+      .delete(t)
+      .where(and(lt(t.windowStartedAt, old), or(isNull(t.blockedUntil), lt(t.blockedUntil, now))))
   }
 
   return { blockedFor, recordFailure, recordSuccess }

@@ -40,7 +40,12 @@ beforeAll(async () => {
     .update(insurers)
     .set({ logo: Buffer.from([0x89, 0x50, 0x4e, 0x47]), logoMimeType: 'image/png', logoVersion: 1 })
     .where(eq(insurers.gsCode, '1001'))
-  await addUser(handle.db, { gsCode: '1001', email: 'active@test.example', subject: ACTIVE, roles: ['SVN_SUCHEN'] })
+  await addUser(handle.db, {
+    gsCode: '1001',
+    email: 'active@test.example',
+    subject: ACTIVE,
+    roles: ['SVN_SUCHEN'],
+  })
   await addUser(handle.db, {
     gsCode: '1001',
     email: 'gone@test.example',
@@ -49,7 +54,12 @@ beforeAll(async () => {
     aktiv: false,
   })
   idp = await createTestIdp()
-  app = createRegisterApp({ db: handle.db, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, getKey: idp.getKey })
+  app = createRegisterApp({
+    db: handle.db,
+    issuer: TEST_ISSUER,
+    clientId: TEST_CLIENT_ID,
+    getKey: idp.getKey,
+  })
 })
 
 afterAll(async () => {

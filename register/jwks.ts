@@ -31,7 +31,9 @@ export function discoverJwks(issuer: string, fetchImpl: typeof fetch = fetch): J
     const meta = doc && typeof doc === 'object' ? (doc as Record<string, unknown>) : {}
     // OpenID Connect Discovery §4.3: the document must name exactly the issuer we were configured with.
     if (meta.issuer !== issuer) {
-      throw new IssuerUnavailableError(`discovery document names issuer ${String(meta.issuer)}, expected ${issuer}`)
+      throw new IssuerUnavailableError(
+        `discovery document names issuer ${String(meta.issuer)}, expected ${issuer}`,
+      )
     }
     if (typeof meta.jwks_uri !== 'string' || !URL.canParse(meta.jwks_uri)) {
       throw new IssuerUnavailableError('discovery document has no valid jwks_uri')

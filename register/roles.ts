@@ -17,7 +17,13 @@ export interface SubjectRoles {
  */
 export async function rolesForSubject(db: Database, subject: string): Promise<SubjectRoles | null> {
   const [user] = await db
-    .select({ id: users.id, vorname: users.vorname, nachname: users.nachname, email: users.email, aktiv: users.aktiv })
+    .select({
+      id: users.id,
+      vorname: users.vorname,
+      nachname: users.nachname,
+      email: users.email,
+      aktiv: users.aktiv,
+    })
     .from(users)
     .where(eq(users.idpSubject, subject))
     .limit(1)

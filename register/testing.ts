@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type CryptoKey, type JWTVerifyGetKey } from 'jose'
+import {
+  SignJWT,
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  type CryptoKey,
+  type JWTVerifyGetKey,
+} from 'jose'
 import type { Database } from '../db/client.ts'
 import { userRoles, users } from '../db/schema/register.ts'
 import type { Role } from '../domain/roles.ts'

@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { jsonError } from './errors.ts'
 
 /**

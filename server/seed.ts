@@ -1,9 +1,12 @@
 import type { Database } from '../db/client.ts'
 import { createAccount } from '../idp/index.ts'
+import { DEMO_USERS } from '../register/seed/demo-data.ts'
 import { seedRegisterDemo } from '../register/seed/demo.ts'
 
 /** The demo password of every demo login (DEMO=true only, never in production). */
 export const DEMO_PASSWORD = 'demo'
+
+export const DEMO_LOGINS = DEMO_USERS.map((u) => u.email)
 
 /**
  * Demo data on an empty database: the register's insurers, users and code lists, and a login

@@ -48,10 +48,7 @@ export function AppHeader({ user, insurer, version, lng, returnTo, csrf }: AppHe
   }, [])
 
   return (
-    <header
-      ref={ref}
-      className="z-30 border-b-4 border-brand-700 bg-white stick:sticky stick:top-0"
-    >
+    <header ref={ref} className="z-30 border-b-4 border-brand-700 bg-white stick:sticky stick:top-0">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <Link to="/" className="flex min-h-10 items-center gap-2 text-lg font-bold text-ink no-underline">
@@ -62,7 +59,11 @@ export function AppHeader({ user, insurer, version, lng, returnTo, csrf }: AppHe
         </div>
         <div className="ml-auto flex flex-wrap items-center gap-x-4 gap-y-2">
           {user && insurer?.logoUrl ? (
-            <img src={insurer.logoUrl} alt={insurer.name} className="h-10 w-auto max-w-[10rem] object-contain" />
+            <img
+              src={insurer.logoUrl}
+              alt={insurer.name}
+              className="h-10 w-auto max-w-[10rem] object-contain"
+            />
           ) : null}
           {user ? (
             <UserMenu user={user} lng={lng} returnTo={returnTo} csrf={csrf} />

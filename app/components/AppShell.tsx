@@ -30,7 +30,8 @@ export interface AppShellProps {
  * JavaScript they read in order and cover nothing.
  */
 export function AppShell(props: AppShellProps) {
-  const { user, roles, insurer, version, lng, pathname, returnTo, csrf, navOpen, counts, toast, children } = props
+  const { user, roles, insurer, version, lng, pathname, returnTo, csrf, navOpen, counts, toast, children } =
+    props
   const main = (
     <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-4 wide:px-8 wide:py-6">
       <FlashMessages toast={toast} />

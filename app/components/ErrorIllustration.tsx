@@ -5,10 +5,23 @@ export type ErrorKind = 'no-permission' | 'error' | 'accessdenied' | 'not-found'
  * (question mark: not found; lock: no permission / access denied; exclamation mark: error).
  * The heading and text say everything, so the picture is hidden from assistive technology.
  */
-export function ErrorIllustration({ kind, className = 'h-auto w-40' }: { kind: ErrorKind; className?: string }) {
+export function ErrorIllustration({
+  kind,
+  className = 'h-auto w-40',
+}: {
+  kind: ErrorKind
+  className?: string
+}) {
   return (
     <svg viewBox="0 0 160 120" aria-hidden="true" focusable="false" className={className}>
-      <circle cx="112" cy="36" r="24" fill="var(--color-brand-50)" stroke="var(--color-brand-700)" strokeWidth="3" />
+      <circle
+        cx="112"
+        cy="36"
+        r="24"
+        fill="var(--color-brand-50)"
+        stroke="var(--color-brand-700)"
+        strokeWidth="3"
+      />
       {kind === 'not-found' ? (
         <path
           d="M104 30a8 8 0 1 1 11 7.4c-2 .9-3 2.4-3 4.6v1M112 49v1"
@@ -18,7 +31,13 @@ export function ErrorIllustration({ kind, className = 'h-auto w-40' }: { kind: E
           strokeLinecap="round"
         />
       ) : kind === 'error' ? (
-        <path d="M112 24v16M112 48v1" fill="none" stroke="var(--color-brand-700)" strokeWidth="4" strokeLinecap="round" />
+        <path
+          d="M112 24v16M112 48v1"
+          fill="none"
+          stroke="var(--color-brand-700)"
+          strokeWidth="4"
+          strokeLinecap="round"
+        />
       ) : (
         <g fill="none" stroke="var(--color-brand-700)" strokeWidth="3.5" strokeLinejoin="round">
           <rect x="102" y="35" width="20" height="14" rx="2" fill="var(--color-brand-700)" />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CheckCircleIcon, CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from './icons.tsx'
+import { useHydrated } from './useHydrated.ts'
 
 export interface FlashToast {
   type: 'success' | 'error' | 'info' | 'warning'
@@ -12,7 +13,10 @@ export interface FlashToast {
 /** Spec §8: info, success and warning toasts last 3000 ms; errors stay until dismissed. */
 const TOAST_MS = 3000
 
-const STYLES: Record<FlashToast['type'], { box: string; Icon: (props: { className?: string }) => JSX.Element }> = {
+const STYLES: Record<
+  FlashToast['type'],
+  { box: string; Icon: (props: { className?: string }) => JSX.Element }
+> = {
   success: { box: 'border-success-700 bg-success-50 text-success-700', Icon: CheckCircleIcon },
   info: { box: 'border-brand-700 bg-brand-50 text-brand-800', Icon: InfoIcon },
   warning: { box: 'border-warning-700 bg-warning-50 text-warning-700', Icon: WarningIcon },
@@ -30,16 +34,17 @@ const STYLES: Record<FlashToast['type'], { box: string; Icon: (props: { classNam
 export function FlashMessages({ toast }: { toast: FlashToast | null }) {
   const { t } = useTranslation()
   const [current, setCurrent] = useState<FlashToast | null>(toast)
-  const [enhanced, setEnhanced] = useState(false)
+  const [seen, setSeen] = useState<FlashToast | null>(toast)
+  const enhanced = useHydrated()
   const [paused, setPaused] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
 
-  useEffect(() => setEnhanced(true), [])
-
   // A flash is consumed once: a later revalidation brings null, which must not wipe a shown toast.
-  useEffect(() => {
+  // (State adjusted during render when the prop changes, as React recommends over an effect.)
+  if (toast !== seen) {
+    setSeen(toast)
     if (toast) setCurrent(toast)
-  }, [toast])
+  }
 
   useEffect(() => {
     if (!enhanced || !current || current.type === 'error' || paused) return
@@ -77,7 +82,7 @@ export function FlashMessages({ toast }: { toast: FlashToast | null }) {
       className={
         enhanced
           ? 'pointer-events-none fixed inset-x-0 top-[calc(var(--header-h)+0.5rem)] z-50 flex justify-center px-2'
-          : ''
+          : undefined
       }
     >
       <div
@@ -95,7 +100,7 @@ export function FlashMessages({ toast }: { toast: FlashToast | null }) {
         className={
           style
             ? `pointer-events-auto mb-4 flex w-full max-w-xl items-start gap-3 rounded border-l-8 border-solid px-4 py-3 shadow-md ${style.box}`
-            : ''
+            : undefined
         }
       >
         {style ? <style.Icon className="mt-0.5 size-6 shrink-0" /> : null}

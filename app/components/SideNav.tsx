@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react'
+import { useState, useSyncExternalStore, type FormEvent, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher } from 'react-router'
 import { selectedEntry, visibleNavigation, type NavEntry } from '../../domain/navigation.ts'
@@ -24,6 +24,16 @@ interface SideNavProps {
 const NARROW = '(max-width: 768px)'
 const LIST_ID = 'side-nav-list'
 
+function isNarrow(): boolean {
+  return window.matchMedia(NARROW).matches
+}
+
+function subscribeNarrow(onChange: () => void): () => void {
+  const query = window.matchMedia(NARROW)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+
 /**
  * Side navigation (spec §2, ACCESSIBILITY 15). Without JavaScript the toggle posts to /nav, which
  * stores the choice and redirects back; with no stored choice CSS decides by screen width. With
@@ -32,39 +42,26 @@ const LIST_ID = 'side-nav-list'
 export function SideNav({ roles, pathname, navOpen, returnTo, csrf, counts }: SideNavProps) {
   const { t } = useTranslation()
   const fetcher = useFetcher()
-  const [open, setOpen] = useState<boolean | null>(navOpen)
-  const userChose = useRef(false)
-
-  // After hydration: a stored preference wins, otherwise the screen width decides and keeps
-  // deciding (window resized across the breakpoint) until the user chooses.
-  useEffect(() => {
-    if (navOpen !== null) {
-      setOpen(navOpen)
-      return
-    }
-    const query = window.matchMedia(NARROW)
-    if (!userChose.current) setOpen(!query.matches)
-    const onChange = () => {
-      if (!userChose.current) setOpen(!query.matches)
-    }
-    query.addEventListener('change', onChange)
-    return () => query.removeEventListener('change', onChange)
-  }, [navOpen])
+  // What the user chose on this page (toggle, or a link followed on a narrow screen); wins over
+  // the stored preference, which then catches up through the fetcher.
+  const [choice, setChoice] = useState<boolean | null>(null)
+  // null on the server and during hydration (width unknown), then the live media query.
+  const narrow = useSyncExternalStore<boolean | null>(subscribeNarrow, isNarrow, () => null)
+  const open = choice ?? navOpen ?? (narrow === null ? null : !narrow)
 
   function onToggle(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const submitter = (event.nativeEvent as SubmitEvent).submitter
     const next = submitter?.getAttribute('value') === 'true'
-    userChose.current = true
-    setOpen(next)
+    setChoice(next)
     void fetcher.submit({ open: String(next), returnTo, csrf, js: '1' }, { method: 'post', action: '/nav' })
   }
 
   function onLinkClick(event: MouseEvent<HTMLAnchorElement>) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-    if (!window.matchMedia(NARROW).matches) return
+    if (!isNarrow()) return
     // Spec §2: on narrow screens choosing a link closes the menu (not stored as a preference).
-    setOpen(false)
+    setChoice(false)
     // The clicked link vanishes with the list; hand focus to the page it opens instead of <body>.
     window.setTimeout(() => document.getElementById('main')?.focus(), 0)
   }
@@ -99,7 +96,7 @@ export function SideNav({ roles, pathname, navOpen, returnTo, csrf, counts }: Si
         ].join(' ')}
       >
         {entry.icon ? <NavIcon name={entry.icon} /> : null}
-        <span className="min-w-0 flex-1">{t(entry.labelKey)}</span>
+        <span className="min-w-0 flex-1 hyphens-auto">{t(entry.labelKey)}</span>
         {typeof count === 'number' ? (
           <span className="min-w-6 rounded-full bg-brand-700 px-2 text-center text-sm font-bold text-white">
             <span aria-hidden="true">{count}</span>
@@ -115,7 +112,7 @@ export function SideNav({ roles, pathname, navOpen, returnTo, csrf, counts }: Si
       aria-label={t('nav.label')}
       className={[
         'border-divider bg-surface max-wide:border-b wide:shrink-0 wide:border-r',
-        open === false ? '' : 'wide:w-72',
+        open === false ? '' : 'wide:w-80',
       ].join(' ')}
     >
       <form method="post" action="/nav" onSubmit={onToggle} className="p-2">
@@ -148,7 +145,7 @@ export function SideNav({ roles, pathname, navOpen, returnTo, csrf, counts }: Si
               <details open className="group">
                 <summary className="no-marker flex min-h-10 items-center gap-2 rounded px-2 py-1 font-semibold hover:bg-white">
                   <NavIcon name={item.icon} />
-                  <span className="min-w-0 flex-1">{t(item.labelKey)}</span>
+                  <span className="min-w-0 flex-1 hyphens-auto">{t(item.labelKey)}</span>
                   <ChevronDownIcon className="size-4 shrink-0 transition-transform group-open:rotate-180" />
                 </summary>
                 <ul className="mt-1 space-y-1 pl-6">

@@ -39,7 +39,8 @@ export function UserMenu({ user, lng, returnTo, csrf }: UserMenuProps) {
       details.querySelector('summary')?.focus()
     }
     const onPointerDown = (event: PointerEvent) => {
-      if (details.open && event.target instanceof Node && !details.contains(event.target)) details.open = false
+      if (details.open && event.target instanceof Node && !details.contains(event.target))
+        details.open = false
     }
     details.addEventListener('keydown', onKeyDown)
     document.addEventListener('pointerdown', onPointerDown)

@@ -109,7 +109,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const session = typeof id === 'string' ? await readSession(db, id) : null
   context.set(sessionContext, session)
   const response = await next()
-  if (typeof id === 'string' && !session && !response.headers.has('Set-Cookie')) {
+  const setsSession = response.headers.getSetCookie().some((c) => c.startsWith(`${cookie.name}=`))
+  if (typeof id === 'string' && !session && !setsSession) {
     response.headers.append('Set-Cookie', await cookie.serialize('', { maxAge: 0 }))
   }
   return response

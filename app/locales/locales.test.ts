@@ -49,7 +49,8 @@ describe('locales', () => {
       const reference = variables(String(flat.de.get(key) ?? ''))
       for (const lng of LANGUAGES) {
         const own = variables(String(flat[lng].get(key) ?? ''))
-        if (own.join(',') !== reference.join(',')) problems.push(`${lng}:${key} has {${own}} but de has {${reference}}`)
+        if (own.join(',') !== reference.join(','))
+          problems.push(`${lng}:${key} has {${own}} but de has {${reference}}`)
       }
     }
     expect(problems).toEqual([])

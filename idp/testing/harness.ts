@@ -113,7 +113,14 @@ export async function startHarness(overrides: Partial<IdpDeps> = {}): Promise<Ha
         async claimsFor(subject) {
           const r = roles.get(subject)
           if (!r) return null
-          return names.get(subject) ?? { roles: r, givenName: 'Clara', familyName: 'Clerk', email: `${subject}@alpina.example` }
+          return (
+            names.get(subject) ?? {
+              roles: r,
+              givenName: 'Clara',
+              familyName: 'Clerk',
+              email: `${subject}@alpina.example`,
+            }
+          )
         },
         ...overrides,
         ...more,
@@ -155,7 +162,12 @@ export async function beginAuthorization(
   return { loginUrl: new URL(location, h.origin).href, verifier, state }
 }
 
-export async function postLogin(jar: CookieJar, loginUrl: string, login: string, password: string): Promise<Response> {
+export async function postLogin(
+  jar: CookieJar,
+  loginUrl: string,
+  login: string,
+  password: string,
+): Promise<Response> {
   return jar.fetch(`${loginUrl}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -201,5 +213,10 @@ export async function signIn(h: Harness, jar: CookieJar, login: string, password
     code_verifier: verifier,
   })
   if (res.status !== 200) throw new Error(`token exchange failed: ${res.status} ${await res.text()}`)
-  return (await res.json()) as { access_token: string; id_token: string; refresh_token?: string; expires_in: number }
+  return (await res.json()) as {
+    access_token: string
+    id_token: string
+    refresh_token?: string
+    expires_in: number
+  }
 }

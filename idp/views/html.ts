@@ -6,7 +6,13 @@ export class SafeHtml {
   }
 }
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => escapes[c] ?? c)

@@ -8,28 +8,30 @@ export interface PageContext {
 }
 
 /** The page shell shared by login, logout and error pages: skip link, header, one main, no scripts. */
-export function layout(page: PageContext, title: string, body: SafeHtml, options: { error?: boolean } = {}): string {
+export function layout(
+  page: PageContext,
+  title: string,
+  body: SafeHtml,
+  options: { error?: boolean } = {},
+): string {
   const t = (key: Parameters<typeof translate>[1]) => translate(page.lang, key)
   const fullTitle = `${options.error ? t('errorPrefix') : ''}${title} – ${t('appName')}`
   return `<!doctype html>\n${html`<html lang="${page.lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${fullTitle}</title>
-<link rel="stylesheet" href="${page.cssHref}">
-</head>
-<body>
-<a class="skip-link" href="#main">${t('skipLink')}</a>
-<header><p class="brand">${t('appName')}</p></header>
-<main id="main" tabindex="-1">
-<div class="card">
-${body}
-</div>
-</main>
-</body>
-</html>
-`}`
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="referrer" content="no-referrer" />
+      <title>${fullTitle}</title>
+      <link rel="stylesheet" href="${page.cssHref}" />
+    </head>
+    <body>
+      <a class="skip-link" href="#main">${t('skipLink')}</a>
+      <header><p class="brand">${t('appName')}</p></header>
+      <main id="main" tabindex="-1">
+        <div class="card">${body}</div>
+      </main>
+    </body>
+  </html> `}`
 }
 
 /** Strict CSP for our pages; form-action lists where a form submit may end up after redirects. */

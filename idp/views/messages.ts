@@ -6,11 +6,11 @@ import { layout, type PageContext } from './layout.ts'
 export function logoutPage(page: PageContext, form: string): string {
   const t = (key: Parameters<typeof translate>[1]) => translate(page.lang, key)
   const body = html`<h1>${t('logout.heading')}</h1>
-${raw(form)}
-<div class="actions">
-<button type="submit" form="op.logoutForm" name="logout" value="yes">${t('logout.confirm')}</button>
-<button type="submit" form="op.logoutForm" class="secondary">${t('logout.stay')}</button>
-</div>`
+    ${raw(form)}
+    <div class="actions">
+      <button type="submit" form="op.logoutForm" name="logout" value="yes">${t('logout.confirm')}</button>
+      <button type="submit" form="op.logoutForm" class="secondary">${t('logout.stay')}</button>
+    </div>`
   return layout(page, t('logout.title'), body)
 }
 
@@ -18,15 +18,18 @@ ${raw(form)}
 export function loggedOutPage(page: PageContext): string {
   const t = (key: Parameters<typeof translate>[1]) => translate(page.lang, key)
   const body = html`<h1>${t('loggedOut.title')}</h1>
-<p>${t('loggedOut.text')}</p>`
+    <p>${t('loggedOut.text')}</p>`
   return layout(page, t('loggedOut.title'), body)
 }
 
 /** Our replacement of oidc-provider's error page (which loads web fonts from another origin). */
-export function errorPage(page: PageContext, options: { code?: string; sessionExpired?: boolean } = {}): string {
+export function errorPage(
+  page: PageContext,
+  options: { code?: string; sessionExpired?: boolean } = {},
+): string {
   const t = (key: Parameters<typeof translate>[1]) => translate(page.lang, key)
   const body = html`<h1>${t('error.heading')}</h1>
-<p>${options.sessionExpired ? t('error.sessionExpired') : t('error.text')}</p>
-${options.code && html`<p class="error-code">${t('error.code')}: <code>${options.code}</code></p>`}`
+    <p>${options.sessionExpired ? t('error.sessionExpired') : t('error.text')}</p>
+    ${options.code && html`<p class="error-code">${t('error.code')}: <code>${options.code}</code></p>`}`
   return layout(page, t('error.title'), body)
 }

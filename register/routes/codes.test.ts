@@ -22,7 +22,12 @@ beforeAll(async () => {
   handle = await openTestDatabase()
   seeded = await seedRegisterDemo(handle.db)
   idp = await createTestIdp()
-  app = createRegisterApp({ db: handle.db, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, getKey: idp.getKey })
+  app = createRegisterApp({
+    db: handle.db,
+    issuer: TEST_ISSUER,
+    clientId: TEST_CLIENT_ID,
+    getKey: idp.getKey,
+  })
 })
 
 afterAll(async () => {
@@ -44,7 +49,8 @@ describe('GET /codes/category/:category', () => {
       fr: 'Suisse',
       it: 'Svizzera',
     })
-    for (const item of items) expect(Object.keys(item).sort()).toEqual(['category', 'de', 'fr', 'id', 'it', 'version'])
+    for (const item of items)
+      expect(Object.keys(item).sort()).toEqual(['category', 'de', 'fr', 'id', 'it', 'version'])
   })
 
   it('answers the rejection reasons', async () => {

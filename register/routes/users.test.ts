@@ -26,7 +26,12 @@ beforeAll(async () => {
   handle = await openTestDatabase()
   seeded = await seedRegisterDemo(handle.db)
   idp = await createTestIdp()
-  app = createRegisterApp({ db: handle.db, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, getKey: idp.getKey })
+  app = createRegisterApp({
+    db: handle.db,
+    issuer: TEST_ISSUER,
+    clientId: TEST_CLIENT_ID,
+    getKey: idp.getKey,
+  })
 })
 
 afterAll(async () => {
@@ -110,7 +115,11 @@ describe('GET /users/self', () => {
     expect(body.maklerNummer).toBe('4711')
     expect(body.type).toBe('MAKLER')
     expect(body.roles).toContain('MAKLER')
-    expect(body.versicherungsgesellschaft).toMatchObject({ gsCode: '1003', makler: true, hasRoleGroups: true })
+    expect(body.versicherungsgesellschaft).toMatchObject({
+      gsCode: '1003',
+      makler: true,
+      hasRoleGroups: true,
+    })
   })
 
   it("never carries the logo bytes, and shows the logo's type and version", async () => {
@@ -130,7 +139,11 @@ describe('GET /users/self', () => {
   it("only ever answers the caller's own record and insurer", async () => {
     for (const user of seeded) {
       const res = await get('/users/self', user.email)
-      const body = (await res.json()) as { id: number; email: string; versicherungsgesellschaft: { gsCode: string } }
+      const body = (await res.json()) as {
+        id: number
+        email: string
+        versicherungsgesellschaft: { gsCode: string }
+      }
       const [row] = await handle.db.select().from(users).where(eq(users.id, user.userId))
       expect(body.id).toBe(user.userId)
       expect(body.email).toBe(user.email)

@@ -24,7 +24,12 @@ beforeAll(async () => {
   handle = await openTestDatabase()
   seeded = await seedRegisterDemo(handle.db)
   idp = await createTestIdp()
-  app = createRegisterApp({ db: handle.db, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, getKey: idp.getKey })
+  app = createRegisterApp({
+    db: handle.db,
+    issuer: TEST_ISSUER,
+    clientId: TEST_CLIENT_ID,
+    getKey: idp.getKey,
+  })
   await handle.db
     .update(insurers)
     .set({ logo: ALPINA_LOGO, logoMimeType: 'image/png', logoVersion: 2 })

@@ -181,7 +181,12 @@ export const DEMO_ROLE_GROUPS: Array<{ gsCode: string; name: string; guiOrder: n
   },
   { gsCode: '1001', name: 'Meldungen IV/AV', guiOrder: 3, roles: ['SVN_SUCHEN', 'IV_AV_MELDUNGEN'] },
   { gsCode: '1001', name: 'Nur lesen', guiOrder: 4, roles: ['SVN_SUCHEN', 'AE_SUCHEN'] },
-  { gsCode: '1003', name: 'Makler', guiOrder: 1, roles: ['SVN_SUCHEN', 'SVN_ERSTELLEN', 'AE_SUCHEN', 'MAKLER'] },
+  {
+    gsCode: '1003',
+    name: 'Makler',
+    guiOrder: 1,
+    roles: ['SVN_SUCHEN', 'SVN_ERSTELLEN', 'AE_SUCHEN', 'MAKLER'],
+  },
   {
     gsCode: '1003',
     name: 'Dateiabholung',

@@ -78,7 +78,10 @@ describe('seedRegisterDemo', () => {
   })
 
   it('creates role groups only for insurers with role groups, ordered by guiOrder', async () => {
-    const groups = await handle.db.select().from(roleGroups).orderBy(asc(roleGroups.gsCode), asc(roleGroups.guiOrder))
+    const groups = await handle.db
+      .select()
+      .from(roleGroups)
+      .orderBy(asc(roleGroups.gsCode), asc(roleGroups.guiOrder))
     expect(new Set(groups.map((g) => g.gsCode))).toEqual(new Set(['1001', '1003']))
     expect(groups.length).toBeGreaterThanOrEqual(4)
     const [{ value: grants } = { value: 0 }] = await handle.db.select({ value: count() }).from(groupRoles)
@@ -101,12 +104,19 @@ describe('seedRegisterDemo', () => {
       expect(land.de.length * land.fr.length * land.it.length).toBeGreaterThan(0)
     }
     expect(lands.find((l) => l.id === 'CH')).toMatchObject({ de: 'Schweiz', fr: 'Suisse', it: 'Svizzera' })
-    expect(lands.find((l) => l.id === 'DE')).toMatchObject({ de: 'Deutschland', fr: 'Allemagne', it: 'Germania' })
+    expect(lands.find((l) => l.id === 'DE')).toMatchObject({
+      de: 'Deutschland',
+      fr: 'Allemagne',
+      it: 'Germania',
+    })
     expect(lands.some((l) => l.de.includes('ß'))).toBe(false)
   })
 
   it('loads six rejection reasons', async () => {
-    const reasons = await handle.db.select().from(codeItems).where(eq(codeItems.category, 'Rueckweisungsgrund'))
+    const reasons = await handle.db
+      .select()
+      .from(codeItems)
+      .where(eq(codeItems.category, 'Rueckweisungsgrund'))
     expect(reasons.map((r) => r.id).sort()).toEqual(['1', '2', '3', '4', '5', '6'])
   })
 

@@ -50,7 +50,11 @@ export async function seedRegisterDemo(db: Database): Promise<SeededUser[]> {
     }
     await tx
       .insert(groupRoles)
-      .values(DEMO_ROLE_GROUPS.flatMap((g) => g.roles.map((role) => ({ groupId: idOfGroup(g.gsCode, g.name), role }))))
+      .values(
+        DEMO_ROLE_GROUPS.flatMap((g) =>
+          g.roles.map((role) => ({ groupId: idOfGroup(g.gsCode, g.name), role })),
+        ),
+      )
 
     const seeded = DEMO_USERS.map((u) => ({ ...u, subject: randomUUID() }))
     const inserted = await tx
@@ -82,7 +86,10 @@ export async function seedRegisterDemo(db: Database): Promise<SeededUser[]> {
 
     await tx.insert(userRoles).values(
       result.flatMap((u) =>
-        [...new Set([...defaultRolesForType(u.type), ...u.extraRoles])].map((role) => ({ userId: u.userId, role })),
+        [...new Set([...defaultRolesForType(u.type), ...u.extraRoles])].map((role) => ({
+          userId: u.userId,
+          role,
+        })),
       ),
     )
     const memberships = result.flatMap((u) =>

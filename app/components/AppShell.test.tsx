@@ -1,0 +1,151 @@
+import i18next from 'i18next'
+import { renderToString } from 'react-dom/server'
+import type { ReactNode } from 'react'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { createRoutesStub } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import de from '../locales/de.json' with { type: 'json' }
+import en from '../locales/en.json' with { type: 'json' }
+import { AppShell, type AppShellProps } from './AppShell.tsx'
+import { ErrorPage } from './ErrorPage.tsx'
+import { LogoutView } from './LogoutView.tsx'
+
+const i18n = i18next.createInstance()
+await i18n.use(initReactI18next).init({
+  lng: 'de',
+  fallbackLng: 'de',
+  resources: { de: { translation: de }, en: { translation: en } },
+  interpolation: { escapeValue: false },
+})
+
+/** Server-renders a node inside a router and i18n, as the real document would be. */
+function render(node: ReactNode, path = '/'): string {
+  const Stub = createRoutesStub([{ path: '*', Component: () => <>{node}</> }])
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <Stub initialEntries={[path]} />
+    </I18nextProvider>,
+  )
+}
+
+/** The opening tags named `name` that carry every one of `attrs` (attribute order does not matter). */
+function tags(html: string, name: string, ...attrs: string[]): string[] {
+  return [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))]
+    .map((m) => m[0])
+    .filter((tag) => attrs.every((attr) => tag.includes(attr)))
+}
+
+const base: Omit<AppShellProps, 'children'> = {
+  user: { vorname: 'Anna', nachname: 'Muster' },
+  roles: ['SVN_SUCHEN', 'SVN_ERSTELLEN', 'SVN_NICHT_EINGELOEST', 'ADMIN'],
+  insurer: { name: 'Alpina Versicherungen', logoUrl: '/insurer-logo/3' },
+  version: '5.1.5',
+  lng: 'de',
+  pathname: '/svn/123',
+  returnTo: '/svn/123?x=1',
+  csrf: 'tok',
+  navOpen: null,
+  counts: { svn: 3 },
+  toast: null,
+}
+
+function shell(props: Partial<AppShellProps> = {}): string {
+  return render(
+    <AppShell {...base} {...props}>
+      <h1>Inhalt</h1>
+    </AppShell>,
+  )
+}
+
+describe('AppShell (server-rendered, no JavaScript)', () => {
+  it('starts with the skip link and has header, labelled nav and focusable main', () => {
+    const html = shell()
+    expect(html.indexOf('href="#main"')).toBeLessThan(html.indexOf('<a', html.indexOf('href="#main"') + 1))
+    expect(html.indexOf('<a')).toBe(html.indexOf('<a href="#main"'))
+    expect(html).toContain('<header')
+    expect(html).toContain('<nav aria-label="Hauptnavigation"')
+    expect(html).toMatch(/<main id="main" tabindex="-1"/)
+    expect(html).toContain('Version 5.1.5')
+    expect(html).toContain('alt="Alpina Versicherungen"')
+  })
+
+  it('shows the user menu as a disclosure with language and logout forms', () => {
+    const html = shell()
+    expect(html).toMatch(/<details[^>]*><summary[^>]*>.*Anna Muster/)
+    expect(html).toContain('action="/language"')
+    expect(html).toContain('name="returnTo" value="/svn/123?x=1"')
+    expect(tags(html, 'button', 'name="lng"', 'value="fr"', 'lang="fr"')).toHaveLength(1)
+    expect(tags(html, 'button', 'name="lng"', 'value="fr"', 'aria-current')).toHaveLength(0)
+    expect(tags(html, 'button', 'name="lng"', 'value="de"', 'lang="de"', 'aria-current="true"')).toHaveLength(
+      1,
+    )
+    expect(html).toContain('action="/logout"')
+    expect(html).toContain('Abmelden')
+  })
+
+  it('selects search on an SVN detail page and badges the untreated count', () => {
+    const html = shell()
+    expect(tags(html, 'a', 'href="/svn/search"', 'aria-current="page"')).toHaveLength(1)
+    expect(html.match(/aria-current="page"/g)).toHaveLength(1)
+    expect(html).toContain('3 nicht heruntergeladen')
+    expect(html).toContain('href="/svn/create"')
+    expect(html).not.toContain('href="/svn/iv-av-retrieve"')
+    expect(html).not.toContain('href="/group/administration"')
+  })
+
+  it('renders both toggle states for CSS when no preference is stored', () => {
+    const html = shell()
+    const open = ['name="open"', 'aria-controls="side-nav-list"']
+    expect(
+      tags(html, 'button', ...open, 'value="false"', 'aria-expanded="true"', 'max-wide:hidden'),
+    ).toHaveLength(1)
+    expect(
+      tags(html, 'button', ...open, 'value="true"', 'aria-expanded="false"', 'wide:hidden'),
+    ).toHaveLength(1)
+    expect(html).toContain('action="/nav"')
+  })
+
+  it('renders one toggle and a hidden list when the stored preference is closed', () => {
+    const html = shell({ navOpen: false })
+    expect(html.match(/name="open"/g)).toHaveLength(1)
+    expect(tags(html, 'button', 'value="true"', 'aria-expanded="false"')).toHaveLength(1)
+    expect(html).toMatch(/<ul id="side-nav-list" hidden=""/)
+  })
+
+  it('renders a flash message server-side in the matching live region', () => {
+    const error = shell({ toast: { type: 'error', message: 'errors.conflict' } })
+    expect(error).toMatch(
+      /role="alert" aria-live="assertive"><p><span class="sr-only">Fehler: <\/span>Dieser Datensatz/,
+    )
+    const ok = shell({ toast: { type: 'success', message: 'app.version', values: { version: '9' } } })
+    expect(ok).toMatch(/role="status" aria-live="polite"><p>Version 9<\/p>/)
+    const none = shell()
+    expect(none).toContain('role="status"')
+    expect(none).toContain('role="alert"')
+  })
+
+  it('shows only the language picker in the header when logged out', () => {
+    const html = shell({ user: null, roles: [], insurer: null })
+    expect(html).not.toContain('<nav')
+    expect(html).not.toContain('action="/logout"')
+    expect(html).toContain('action="/language"')
+    expect(html).toMatch(/<main id="main"/)
+  })
+})
+
+describe('ErrorPage and LogoutView', () => {
+  it('offers the login link only to visitors who are not logged in', () => {
+    expect(render(<ErrorPage kind="not-found" loggedIn={false} />)).toContain('href="/login"')
+    const html = render(<ErrorPage kind="not-found" loggedIn />)
+    expect(html).not.toContain('href="/login"')
+    expect(html).toContain('<h1')
+    expect(html).toContain('Seite nicht gefunden')
+  })
+
+  it('shows the logout confirmation and a way back in', () => {
+    const html = render(<LogoutView />)
+    expect(html).toContain('Abmeldung')
+    expect(html).toContain('Sie wurden erfolgreich abgemeldet.')
+    expect(html).toContain('href="/login"')
+  })
+})
