@@ -36,7 +36,7 @@ export function interactionRoutes(deps: InteractionDeps): Router {
         'Content-Security-Policy': csp,
         'Cache-Control': 'no-store',
         'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'no-referrer',
+        'Referrer-Policy': 'same-origin',
       })
       .send(body)
   }

@@ -66,7 +66,7 @@ export function createProvider(options: ProviderOptions): Provider {
     ctx.set('Content-Security-Policy', csp)
     ctx.set('Cache-Control', 'no-store')
     ctx.set('X-Content-Type-Options', 'nosniff')
-    ctx.set('Referrer-Policy', 'no-referrer')
+    ctx.set('Referrer-Policy', 'same-origin')
     ctx.body = body
   }
 

@@ -20,7 +20,7 @@ export function layout(
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <meta name="referrer" content="no-referrer" />
+      <meta name="referrer" content="same-origin" />
       <title>${fullTitle}</title>
       <link rel="stylesheet" href="${page.cssHref}" />
     </head>
