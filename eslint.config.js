@@ -4,7 +4,17 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'data-e2e/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'build/',
+      'node_modules/',
+      '.react-router/',
+      'data/',
+      'data-e2e/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,7 +26,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/register/**', '**/idp/**'], message: 'app/ and domain/ talk to the register and IdP over HTTP only.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/register/**', '**/idp/**'],
+              message: 'app/ and domain/ talk to the register and IdP over HTTP only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -30,7 +47,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/app/**', '**/register/**', '**/idp/**', '**/db/**', '**/server/**'], message: 'domain/ imports no other part.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/app/**', '**/register/**', '**/idp/**', '**/db/**', '**/server/**'],
+              message: 'domain/ imports no other part.',
+            },
+          ],
+        },
       ],
     },
   },

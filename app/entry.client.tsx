@@ -11,7 +11,9 @@ async function main() {
   const lng = isLanguage(lang) ? lang : DEFAULT_LANGUAGE
   // Only the page's language is loaded; a language change is a full page load anyway.
   const translation = (await import(`./locales/${lng}.json`)) as { default: Record<string, unknown> }
-  await i18next.use(initReactI18next).init({ ...i18nOptions, lng, resources: { [lng]: { translation: translation.default } } })
+  await i18next
+    .use(initReactI18next)
+    .init({ ...i18nOptions, lng, resources: { [lng]: { translation: translation.default } } })
   startTransition(() => {
     hydrateRoot(
       document,

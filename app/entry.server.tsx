@@ -24,7 +24,10 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     // Bots and no-JS clients get the whole document at once; the HTML is the same either way.
-    const readyOption = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    const readyOption =
+      isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode
+        ? 'onAllReady'
+        : 'onShellReady'
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={cspNonce}>
         <I18nextProvider i18n={i18n}>
@@ -37,7 +40,12 @@ export default function handleRequest(
           shellRendered = true
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
           pipe(body)
         },
         onShellError(error: unknown) {

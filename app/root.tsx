@@ -53,7 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user ? { vorname: user.vorname, nachname: user.nachname } : null,
       roles: session?.data.roles ?? [],
       insurer: user
-        ? { name: user.insurerName, logoUrl: user.logoVersion > 0 ? `/insurer-logo/${user.logoVersion}` : null }
+        ? {
+            name: user.insurerName,
+            logoUrl: user.logoVersion > 0 ? `/insurer-logo/${user.logoVersion}` : null,
+          }
         : null,
       navOpen: session?.data.navOpen ?? null,
       toast,

@@ -57,7 +57,8 @@ export function defaultPage(roles: readonly string[]): string {
 export function safeRedirectTarget(target: unknown): string | null {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return null
   if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null
-  if (/[\u0000-\u001f\\]/.test(target)) return null
+  // Control characters and backslashes: browsers normalise them in ways that can leave our origin.
+  if ([...target].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\\')) return null
   let url: URL
   try {
     url = new URL(target, 'http://portal.invalid')

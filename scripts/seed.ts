@@ -7,7 +7,9 @@ const config = loadConfig()
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 try {
   const logins = await seedDemo(handle.db, { idpAccounts: config.embeddedIdp })
-  console.log(logins.length ? `Seeded ${logins.length} demo users.` : 'Database already holds data; nothing seeded.')
+  console.log(
+    logins.length ? `Seeded ${logins.length} demo users.` : 'Database already holds data; nothing seeded.',
+  )
 } finally {
   await handle.close()
 }

@@ -14,7 +14,9 @@ function run(step: string, command: string, env: NodeJS.ProcessEnv = {}, report?
   const counts = report?.() ?? { passed: 0, failed: 0, skipped: 0 }
   const ok = status === 0
   results.push({ step, ok, ...counts, failed: ok ? counts.failed : Math.max(counts.failed, 1) })
-  console.log(`=== ${step}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `=== ${step}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
   return ok
 }
 
@@ -27,7 +29,11 @@ interface Counts {
 function vitestCounts(file: string): () => Counts {
   return () => {
     if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 }
-    const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number }
+    const r = JSON.parse(readFileSync(file, 'utf8')) as {
+      numPassedTests: number
+      numFailedTests: number
+      numPendingTests: number
+    }
     return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests }
   }
 }
@@ -45,7 +51,7 @@ function playwrightCounts(file: string): () => Counts {
 rmSync('test-results', { recursive: true, force: true })
 mkdirSync('test-results', { recursive: true })
 
-run('lint', 'npx eslint .')
+run('lint', 'npm run lint')
 run('typecheck', 'npx react-router typegen && npx tsc --noEmit')
 run(
   'unit+api (PGlite)',
@@ -62,17 +68,24 @@ if (pg) {
     vitestCounts('test-results/unit-pg.json'),
   )
 } else {
-  console.log('\n=== api (PostgreSQL): skipped — set TEST_DATABASE_URL (e.g. postgres://127.0.0.1/test) to run it')
+  console.log(
+    '\n=== api (PostgreSQL): skipped — set TEST_DATABASE_URL (e.g. postgres://127.0.0.1/test) to run it',
+  )
 }
 if (run('build', 'npx react-router build')) {
   run('e2e (Playwright, JS on and off)', 'npx playwright test', {}, playwrightCounts('test-results/e2e.json'))
 }
 
 const total = results.reduce(
-  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+  (sum, r) => ({
+    passed: sum.passed + r.passed,
+    failed: sum.failed + r.failed,
+    skipped: sum.skipped + r.skipped,
+  }),
   { passed: 0, failed: 0, skipped: 0 },
 )
 console.log('\nSummary:')
-for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.step}: ${r.passed} passed, ${r.failed} failed`)
+for (const r of results)
+  console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.step}: ${r.passed} passed, ${r.failed} failed`)
 console.log(`\nnpm test: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exit(results.every((r) => r.ok) ? 0 : 1)

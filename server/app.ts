@@ -47,7 +47,13 @@ export async function createServer(config: Config) {
   if (config.secure) app.set('trust proxy', 1)
 
   const issuerOrigin = new URL(config.oidc.issuer).origin
-  app.use(securityHeaders({ secure: config.secure, formOrigins: issuerOrigin === config.origin ? [] : [issuerOrigin], dev }))
+  app.use(
+    securityHeaders({
+      secure: config.secure,
+      formOrigins: issuerOrigin === config.origin ? [] : [issuerOrigin],
+      dev,
+    }),
+  )
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -108,7 +114,10 @@ export async function createServer(config: Config) {
     closeVite = () => vite.close()
   } else {
     const clientDir = path.join(root, 'build/client')
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+    app.use(
+      '/assets',
+      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+    )
     app.use(express.static(clientDir, { maxAge: '1h', index: false }))
     const buildModule = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
     loadBuild = async () => buildModule
@@ -120,10 +129,15 @@ export async function createServer(config: Config) {
       build: loadBuild,
       getLoadContext: async (_req, res) => {
         // The context key must be the build's own instance; entry.server re-exports it.
-        const { appContext } = (await loadBuild())
-          .entry.module as unknown as { appContext: RouterContext<AppLoadContext> }
+        const { appContext } = (await loadBuild()).entry.module as unknown as {
+          appContext: RouterContext<AppLoadContext>
+        }
         const context = new RouterContextProvider()
-        context.set(appContext, { cspNonce: res.locals.cspNonce as string, config: portal, db } satisfies AppLoadContext)
+        context.set(appContext, {
+          cspNonce: res.locals.cspNonce as string,
+          config: portal,
+          db,
+        } satisfies AppLoadContext)
         return context
       },
     }),

@@ -39,7 +39,12 @@ export function securityHeaders(options: { secure: boolean; formOrigins: string[
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** Whether a state-changing request comes from our own pages (Origin, else Referer). Pure, for tests. */
-export function isSameOriginRequest(method: string, origin: string | undefined, referer: string | undefined, ours: string) {
+export function isSameOriginRequest(
+  method: string,
+  origin: string | undefined,
+  referer: string | undefined,
+  ours: string,
+) {
   if (SAFE_METHODS.has(method.toUpperCase())) return true
   if (origin !== undefined) return origin === ours
   if (referer !== undefined) {

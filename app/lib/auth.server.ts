@@ -1,9 +1,22 @@
 import { decodeJwt } from 'jose'
-import { createContext, createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { canAccess, landingAfterLogin, safeRedirectTarget } from '../../domain/access.ts'
+import {
+  createContext,
+  createCookie,
+  redirect,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from 'react-router'
+import { canAccess, defaultPage, landingAfterLogin, safeRedirectTarget } from '../../domain/access.ts'
 import { rolesFromClaims } from '../../domain/roles.ts'
 import { appContext, type PortalConfig } from './context.ts'
-import { needsRefresh, oidcMetadata, refreshTokens, revokeToken, STATE_COOKIE, type TokenSet } from './oidc.server.ts'
+import {
+  needsRefresh,
+  oidcMetadata,
+  refreshTokens,
+  revokeToken,
+  STATE_COOKIE,
+  type TokenSet,
+} from './oidc.server.ts'
 import { RegisterError, registerFetch, registerJson, type SelfUser } from './register.server.ts'
 import {
   createSession,
@@ -20,7 +33,14 @@ type Context = Readonly<RouterContextProvider>
 
 /** The wanted URL, remembered across the trip to the identity provider. */
 function returnToCookie(secure: boolean, secret: string) {
-  return createCookie('svn_return_to', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 600, secrets: [secret] })
+  return createCookie('svn_return_to', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: 600,
+    secrets: [secret],
+  })
 }
 
 /** Marker of a logout just performed (the spec's session-storage logout marker). */
@@ -30,8 +50,14 @@ function loggedOutCookie(secure: boolean) {
 
 export class LoginRejected extends Error {}
 
-export function sessionFromTokens(config: PortalConfig, tokens: TokenSet, self: SelfUser, now = Date.now()): SessionData {
+export function sessionFromTokens(
+  config: PortalConfig,
+  tokens: TokenSet,
+  self: SelfUser,
+  now = Date.now(),
+): SessionData {
   const claims = decodeJwt(tokens.accessToken)
+  const roles = rolesFromClaims(claims, config.oidc.clientId)
   return {
     sub: String(claims.sub ?? ''),
     ...tokens,
@@ -45,8 +71,9 @@ export function sessionFromTokens(config: PortalConfig, tokens: TokenSet, self: 
       logoVersion: self.versicherungsgesellschaft.logoVersion,
       maklerNummer: self.maklerNummer,
     },
-    roles: rolesFromClaims(claims, config.oidc.clientId),
-    navOpen: null,
+    roles,
+    // Spec §2: at login the menu opens only when the user can reach a default page.
+    navOpen: defaultPage(roles) === '/no-permission' ? false : null,
     createdAt: now,
   }
 }
@@ -56,7 +83,8 @@ export async function fetchSelf(config: PortalConfig, accessToken: string): Prom
   try {
     return await registerJson<SelfUser>(config, accessToken, '/users/self')
   } catch (error) {
-    if (error instanceof RegisterError && (error.status === 401 || error.status === 403)) throw new LoginRejected()
+    if (error instanceof RegisterError && (error.status === 401 || error.status === 403))
+      throw new LoginRejected()
     throw error
   }
 }
@@ -73,7 +101,10 @@ export async function completeLogin(context: Context, request: Request, tokens: 
   headers.append('Set-Cookie', await sessionCookie(config.secure, config.sessionSecret).serialize(id))
   headers.append('Set-Cookie', await returnTo.serialize('', { maxAge: 0 }))
   for (const name of stateCookieNames(request)) {
-    headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.secure ? '; Secure' : ''}`)
+    headers.append(
+      'Set-Cookie',
+      `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.secure ? '; Secure' : ''}`,
+    )
   }
   return redirect(landingAfterLogin(wanted, data.roles), { headers })
 }
@@ -104,7 +135,12 @@ export async function freshSession(context: Context, session: Session): Promise<
     const claims = decodeJwt(tokens.accessToken)
     const next: Session = {
       id: session.id,
-      data: { ...data, ...tokens, idToken: tokens.idToken ?? data.idToken, roles: rolesFromClaims(claims, config.oidc.clientId) },
+      data: {
+        ...data,
+        ...tokens,
+        idToken: tokens.idToken ?? data.idToken,
+        roles: rolesFromClaims(claims, config.oidc.clientId),
+      },
     }
     await saveSession(db, next)
     return next
@@ -163,11 +199,15 @@ export async function logout(context: Context, request: Request): Promise<Respon
   const { config, db } = context.get(appContext)
   const session = currentSession(context) ?? context.get(sessionContext)
   const headers = new Headers()
-  headers.append('Set-Cookie', await sessionCookie(config.secure, config.sessionSecret).serialize('', { maxAge: 0 }))
+  headers.append(
+    'Set-Cookie',
+    await sessionCookie(config.secure, config.sessionSecret).serialize('', { maxAge: 0 }),
+  )
   headers.append('Set-Cookie', await loggedOutCookie(config.secure).serialize('1'))
   if (!session) return redirect('/logout', { headers })
-  await registerFetch(config, session.data.accessToken, '/users/logout', { method: 'POST' }).catch((error: unknown) =>
-    console.warn('Register logout failed:', error instanceof Error ? error.message : error),
+  await registerFetch(config, session.data.accessToken, '/users/logout', { method: 'POST' }).catch(
+    (error: unknown) =>
+      console.warn('Register logout failed:', error instanceof Error ? error.message : error),
   )
   await destroySession(db, session.id)
   if (session.data.refreshToken) {

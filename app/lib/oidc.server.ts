@@ -96,7 +96,7 @@ function tokenSet(tokens: {
   const accessToken = tokens.accessToken()
   const claims = decodeJwt(accessToken)
   const now = Date.now()
-  let idToken: string | null = null
+  let idToken: string | null
   try {
     idToken = tokens.idToken()
   } catch {

@@ -2,6 +2,10 @@ import type { RouterContextProvider } from 'react-router'
 import { getInstance } from './i18n.server.ts'
 
 /** The translated page title a route's loader hands to its meta function. */
-export function pageTitle(context: Readonly<RouterContextProvider>, key: string, values?: Record<string, unknown>): string {
+export function pageTitle(
+  context: Readonly<RouterContextProvider>,
+  key: string,
+  values?: Record<string, unknown>,
+): string {
   return getInstance(context).t(key, values)
 }

@@ -48,6 +48,8 @@ export function sessionExpiry(createdAt: number, lastSeenAt: number): number {
 }
 
 export async function createSession(db: Database, data: SessionData, now = Date.now()): Promise<string> {
+  // Logins are rare next to page views: a good moment to drop sessions nobody can use any more.
+  await purgeExpiredSessions(db, now)
   const id = randomBytes(32).toString('base64url')
   await db.insert(portalSessions).values({
     idHash: hashId(id),
@@ -61,7 +63,10 @@ export async function createSession(db: Database, data: SessionData, now = Date.
 
 /** The live session for this id, or null (unknown, idle too long, or past its absolute limit). */
 export async function readSession(db: Database, id: string, now = Date.now()): Promise<Session | null> {
-  const [row] = await db.select().from(portalSessions).where(eq(portalSessions.idHash, hashId(id)))
+  const [row] = await db
+    .select()
+    .from(portalSessions)
+    .where(eq(portalSessions.idHash, hashId(id)))
   if (!row) return null
   if (row.expiresAt.getTime() <= now) {
     await destroySession(db, id)
@@ -77,7 +82,10 @@ export async function readSession(db: Database, id: string, now = Date.now()): P
 }
 
 export async function saveSession(db: Database, session: Session): Promise<void> {
-  await db.update(portalSessions).set({ data: session.data }).where(eq(portalSessions.idHash, hashId(session.id)))
+  await db
+    .update(portalSessions)
+    .set({ data: session.data })
+    .where(eq(portalSessions.idHash, hashId(session.id)))
 }
 
 export async function destroySession(db: Database, id: string): Promise<void> {

@@ -25,7 +25,10 @@ function configure(config: PortalConfig) {
   configuredFor = config.sessionSecret
 }
 
-export async function readToast(config: PortalConfig, request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
+export async function readToast(
+  config: PortalConfig,
+  request: Request,
+): Promise<{ toast: Toast | null; headers: Headers }> {
   configure(config)
   const { toast, headers } = await getToast(request)
   if (!toast) return { toast: null, headers }

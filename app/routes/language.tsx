@@ -6,7 +6,11 @@ import { languageSetCookie } from '~/lib/i18n.server.ts'
 import type { Route } from './+types/language'
 
 /** Stores the chosen language in the `lng` cookie and returns to the page the user was on. */
-async function choose(request: Request, context: Route.LoaderArgs['context'], params: URLSearchParams | FormData) {
+async function choose(
+  request: Request,
+  context: Route.LoaderArgs['context'],
+  params: URLSearchParams | FormData,
+) {
   const { config } = context.get(appContext)
   const lng = params.get('lng')
   const back = safeRedirectTarget(params.get('returnTo')) ?? '/'

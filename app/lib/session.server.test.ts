@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '../../db/client.ts'
+import { openTestDatabase } from '../../db/testing.ts'
+import {
+  ABSOLUTE_TIMEOUT_MS,
+  createSession,
+  destroySession,
+  IDLE_TIMEOUT_MS,
+  readSession,
+  saveSession,
+  type SessionData,
+} from './session.server.ts'
+
+let handle: DatabaseHandle
+beforeAll(async () => {
+  handle = await openTestDatabase()
+})
+afterAll(async () => {
+  await handle.close()
+})
+
+function sessionData(createdAt: number): SessionData {
+  return {
+    sub: 'subject-1',
+    accessToken: 'access',
+    refreshToken: 'refresh',
+    idToken: 'id',
+    accessIssuedAt: createdAt,
+    accessExpiresAt: createdAt + 300_000,
+    user: {
+      id: 1,
+      vorname: 'Anna',
+      nachname: 'Muster',
+      email: 'anna@example.ch',
+      gsCode: '1001',
+      insurerName: 'Alpina',
+      logoVersion: 0,
+      maklerNummer: null,
+    },
+    roles: ['SVN_SUCHEN'],
+    navOpen: null,
+    createdAt,
+  }
+}
+
+describe('portal sessions', () => {
+  it('stores the data under an opaque id and reads it back', async () => {
+    const now = Date.now()
+    const id = await createSession(handle.db, sessionData(now), now)
+    expect(id).toMatch(/^[\w-]{43}$/)
+    const session = await readSession(handle.db, id, now + 1000)
+    expect(session?.data.user.nachname).toBe('Muster')
+    expect(await readSession(handle.db, `${id}x`, now)).toBeNull()
+  })
+
+  it('keeps the id out of the table (only its hash is stored)', async () => {
+    const now = Date.now()
+    const id = await createSession(handle.db, sessionData(now), now)
+    const rows = await handle.db.query.portalSessions.findMany()
+    expect(rows.some((r) => r.idHash === id)).toBe(false)
+  })
+
+  it('ends after 30 idle minutes, and activity pushes the limit', async () => {
+    const now = Date.now()
+    const id = await createSession(handle.db, sessionData(now), now)
+    expect(await readSession(handle.db, id, now + IDLE_TIMEOUT_MS - 120_000)).not.toBeNull()
+    // That read counted as activity: another 29 minutes later it is still alive.
+    expect(await readSession(handle.db, id, now + 2 * IDLE_TIMEOUT_MS - 240_000)).not.toBeNull()
+    const idle = await createSession(handle.db, sessionData(now), now)
+    expect(await readSession(handle.db, idle, now + IDLE_TIMEOUT_MS + 1)).toBeNull()
+  })
+
+  it('ends after 10 hours however active', async () => {
+    const now = Date.now()
+    const id = await createSession(handle.db, sessionData(now), now)
+    let t = now
+    while (t < now + ABSOLUTE_TIMEOUT_MS - IDLE_TIMEOUT_MS) {
+      t += IDLE_TIMEOUT_MS - 60_000
+      expect(await readSession(handle.db, id, t)).not.toBeNull()
+    }
+    expect(await readSession(handle.db, id, now + ABSOLUTE_TIMEOUT_MS + 1)).toBeNull()
+  })
+
+  it('saves changes and destroys on logout', async () => {
+    const now = Date.now()
+    const id = await createSession(handle.db, sessionData(now), now)
+    const session = await readSession(handle.db, id, now)
+    if (!session) throw new Error('session missing')
+    session.data.navOpen = false
+    await saveSession(handle.db, session)
+    expect((await readSession(handle.db, id, now))?.data.navOpen).toBe(false)
+    await destroySession(handle.db, id)
+    expect(await readSession(handle.db, id, now)).toBeNull()
+  })
+})
