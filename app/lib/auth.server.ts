@@ -3,10 +3,17 @@ import {
   createContext,
   createCookie,
   redirect,
+  redirectDocument,
   type MiddlewareFunction,
   type RouterContextProvider,
 } from 'react-router'
-import { canAccess, defaultPage, landingAfterLogin, safeRedirectTarget } from '../../domain/access.ts'
+import {
+  authoritiesFor,
+  canAccess,
+  defaultPage,
+  landingAfterLogin,
+  safeRedirectTarget,
+} from '../../domain/access.ts'
 import { rolesFromClaims } from '../../domain/roles.ts'
 import { appContext, type PortalConfig } from './context.ts'
 import {
@@ -177,6 +184,9 @@ export function currentSession(context: Context): Session | null {
 export async function requireAccess(context: Context, request: Request): Promise<Session> {
   const session = currentSession(context)
   const url = new URL(request.url)
+  // Every guarded screen is in the route table with authorities; a path under the guard without any
+  // (e.g. /svn/abc, which only the loose `svn/:svnId` pattern caught) is an unknown path.
+  if (authoritiesFor(url.pathname).length === 0) throw redirect('/404')
   if (!session) {
     const { config } = context.get(appContext)
     const setCookie = await rememberWanted(config, url.pathname + url.search)
@@ -223,7 +233,8 @@ export async function logout(context: Context, request: Request): Promise<Respon
   endSession.searchParams.set('post_logout_redirect_uri', `${config.origin}/logout`)
   const lng = /(?:^|;\s*)lng=([a-z]{2})/.exec(request.headers.get('Cookie') ?? '')?.[1]
   if (lng) endSession.searchParams.set('ui_locales', lng)
-  return redirect(endSession.toString(), { headers })
+  // The IdP's pages are not portal routes: a full document load even when JS submitted the form.
+  return redirectDocument(endSession.toString(), { headers })
 }
 
 /** GET /logout: consumes the marker. true → show the success page; false → not a fresh logout. */

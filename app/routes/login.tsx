@@ -18,7 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     await authenticate(config, new Request(start, { headers: request.headers }))
   } catch (thrown) {
-    if (thrown instanceof Response && rememberCookie) thrown.headers.append('Set-Cookie', rememberCookie)
+    if (thrown instanceof Response) {
+      if (rememberCookie) thrown.headers.append('Set-Cookie', rememberCookie)
+      // The IdP's login page is not a portal route: a client-side navigation must become a document load.
+      thrown.headers.set('X-Remix-Reload-Document', 'true')
+    }
     throw thrown
   }
   return redirect('/landing')

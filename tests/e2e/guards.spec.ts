@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoA11yViolations, isIdpLoginUrl, loginAs } from './support.ts'
+
+const LOGIN_LINK = 'Zur Anmeldung'
+
+async function expectErrorPage(page: Page, title: string, heading: string) {
+  await expect(page).toHaveTitle(`${title} – SVN Portal`)
+  await expect(page.locator('h1')).toHaveCount(1)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+  await expect(page.getByRole('main')).toBeVisible()
+}
+
+test.describe('route guards', () => {
+  for (const { email, path } of [
+    { email: 'clerk@alpina.example', path: '/user/administration' },
+    { email: 'reader@alpina.example', path: '/svn/create' },
+  ]) {
+    test(`${email} without the role is sent from ${path} to /no-permission`, async ({ page }) => {
+      await loginAs(page, email)
+      const response = await page.goto(path)
+      await expect(page).toHaveURL('/no-permission')
+      expect(response?.status()).toBe(403)
+      await expectErrorPage(page, 'Keine Berechtigung', 'Keine Berechtigung')
+      await expect(page.getByRole('main')).toContainText('Sie haben keine Berechtigung für diese Seite.')
+      // Logged in: the shell is there, no login link.
+      await expect(page.locator('header details > summary')).toBeVisible()
+      await expect(page.getByRole('link', { name: LOGIN_LINK })).toHaveCount(0)
+      await expectNoA11yViolations(page, `/no-permission as ${email}`)
+    })
+  }
+
+  test('reader@alpina sees no create entry in the navigation', async ({ page }) => {
+    await loginAs(page, 'reader@alpina.example')
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
+    await expect(nav.getByRole('link', { name: 'SVN suchen' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'SVN erstellen' })).toHaveCount(0)
+  })
+
+  test('logged out, /no-permission offers the login link', async ({ page }) => {
+    await page.goto('/no-permission')
+    await expectErrorPage(page, 'Keine Berechtigung', 'Keine Berechtigung')
+    const link = page.getByRole('link', { name: LOGIN_LINK })
+    await expect(link).toBeVisible()
+    await expect(link).toHaveAttribute('href', '/login')
+    // Logged out: no side navigation, no user menu.
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveCount(0)
+    await expect(page.locator('header details')).toHaveCount(0)
+    await expectNoA11yViolations(page, '/no-permission logged out')
+    await link.click()
+    await expect(page).toHaveURL(isIdpLoginUrl)
+  })
+
+  test('logged out, a guarded page sends to the IdP login', async ({ page }) => {
+    await page.goto('/svn/create')
+    await expect(page).toHaveURL(isIdpLoginUrl)
+    await expect(page.locator('#login')).toBeVisible()
+  })
+
+  for (const path of ['/does/not/exist', '/svn/abc']) {
+    test(`unknown path ${path} ends at /404 (logged out)`, async ({ page }) => {
+      const response = await page.goto(path)
+      await expect(page).toHaveURL('/404')
+      expect(response?.status()).toBe(404)
+      await expectErrorPage(page, 'Seite nicht gefunden', 'Seite nicht gefunden')
+      await expect(page.getByRole('link', { name: LOGIN_LINK })).toBeVisible()
+      await expectNoA11yViolations(page, `${path} → /404`)
+    })
+  }
+
+  test('unknown paths end at /404 inside the shell when logged in', async ({ page }) => {
+    await loginAs(page, 'clerk@alpina.example')
+    for (const path of ['/does/not/exist', '/svn/abc']) {
+      const response = await page.goto(path)
+      await expect(page).toHaveURL('/404')
+      expect(response?.status()).toBe(404)
+      await expectErrorPage(page, 'Seite nicht gefunden', 'Seite nicht gefunden')
+      await expect(page.getByRole('link', { name: LOGIN_LINK })).toHaveCount(0)
+      await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible()
+    }
+    await expectNoA11yViolations(page, '/404 logged in')
+  })
+
+  test('/error and /accessdenied render their own titles', async ({ page }) => {
+    await page.goto('/error')
+    await expectErrorPage(page, 'Fehler', 'Es ist ein Fehler aufgetreten')
+    await expect(page.getByRole('link', { name: LOGIN_LINK })).toBeVisible()
+    await expectNoA11yViolations(page, '/error')
+
+    await page.goto('/accessdenied')
+    await expectErrorPage(page, 'Zugriff verweigert', 'Zugriff verweigert')
+    await expect(page.getByRole('link', { name: LOGIN_LINK })).toBeVisible()
+    await expectNoA11yViolations(page, '/accessdenied')
+  })
+})

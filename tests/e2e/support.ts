@@ -1,0 +1,217 @@
+import AxeBuilder from '@axe-core/playwright'
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Cookie,
+  type Page,
+  type TestInfo,
+} from '@playwright/test'
+
+export const DEMO_PASSWORD = 'demo'
+export const VERSION = '5.1.5'
+export const SESSION_COOKIE = 'svn_session'
+export const CSRF_COOKIE = 'svn_csrf'
+
+/** A string that looks like a JWT (access, refresh or id token). */
+export const JWT_PATTERN = /eyJ[\w-]+\.[\w-]+\./
+
+export interface DemoUser {
+  email: string
+  vorname: string
+  nachname: string
+  /** domain/access.ts defaultPage() applied to the seed's roles (type defaults + extra roles + groups). */
+  defaultPage: string
+  /** The side-navigation entry that is selected on the default page (German label). */
+  selectedNav: string
+}
+
+/**
+ * The demo logins of DESIGN §6 (register/seed/demo-data.ts). Roles from register/seed/type-roles.ts:
+ * ADMIN users hold only ADMIN (+ GROUP_ADMIN) → first accessible page in DEFAULT_PAGE_ORDER is
+ * /user/administration; every other type holds SVN_SUCHEN → /svn/search.
+ */
+export const DEMO_USERS: readonly DemoUser[] = [
+  user('admin@alpina.example', 'Katharina', 'Meier', '/user/administration', 'Benutzerverwaltung'),
+  user('clerk@alpina.example', 'Lukas', 'Brunner', '/svn/search', 'SVN suchen'),
+  user('reader@alpina.example', 'Sandra', 'Keller', '/svn/search', 'SVN suchen'),
+  user('admin@leman.example', 'Sophie', 'Favre', '/user/administration', 'Benutzerverwaltung'),
+  user('clerk@leman.example', 'Julien', 'Rochat', '/svn/search', 'SVN suchen'),
+  user('broker@seeland.example', 'Marco', 'Schneider', '/svn/search', 'SVN suchen'),
+  user('admin@seeland.example', 'Andrea', 'Gerber', '/user/administration', 'Benutzerverwaltung'),
+]
+
+function user(
+  email: string,
+  vorname: string,
+  nachname: string,
+  defaultPage: string,
+  selectedNav: string,
+): DemoUser {
+  return { email, vorname, nachname, defaultPage, selectedNav }
+}
+
+export function demoUser(email: string): DemoUser {
+  const found = DEMO_USERS.find((u) => u.email === email)
+  if (!found) throw new Error(`unknown demo user ${email}`)
+  return found
+}
+
+export function jsEnabled(testInfo: TestInfo): boolean {
+  return testInfo.project.name !== 'no-js'
+}
+
+/** The IdP's login form (idp/views/login.ts). */
+export function isIdpLoginUrl(url: URL | string): boolean {
+  return new URL(String(url)).pathname.startsWith('/oidc/interaction/')
+}
+
+/** Brings the page to the IdP login form: stays there if it is shown already, else starts at /login. */
+export async function gotoLoginForm(page: Page): Promise<void> {
+  if (!page.url().startsWith('http') || !isIdpLoginUrl(page.url())) await page.goto('/login')
+  await expect(page).toHaveURL(isIdpLoginUrl)
+  await expect(page.locator('#login')).toBeVisible()
+}
+
+/** Types into the login form with the keyboard, as a clerk would, and submits with Enter. */
+export async function typeCredentials(page: Page, email: string, password: string): Promise<void> {
+  await page.locator('#login').focus()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type(email)
+  await page.keyboard.press('Tab')
+  await expect(page.locator('#password')).toBeFocused()
+  await page.keyboard.type(password)
+  await page.keyboard.press('Enter')
+}
+
+/**
+ * Logs in through the IdP login page with the keyboard. Uses the login form if the page shows it
+ * already (e.g. after visiting a guarded page), otherwise starts at /login. Resolves back in the portal.
+ */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await gotoLoginForm(page)
+  await typeCredentials(page, email, password)
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/'))
+  await expect(page.locator('main#main')).toBeVisible()
+}
+
+/** Logs in and returns on the user's default page. */
+export async function loginAs(page: Page, email: string): Promise<DemoUser> {
+  const u = demoUser(email)
+  await login(page, email)
+  await expect(page).toHaveURL(u.defaultPage)
+  return u
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
+
+/**
+ * With javaScriptEnabled: false Chromium refuses axe's page.evaluate (it hangs). There the DOM as
+ * it is now (server-rendered, no scripts ran) is loaded into a scripting page of the same size, at
+ * the same URL, with the page's <script> elements removed, and axe runs on that copy.
+ */
+async function axeTarget(page: Page): Promise<{ target: Page; dispose: () => Promise<void> }> {
+  if (test.info().project.use.javaScriptEnabled !== false) return { target: page, dispose: async () => {} }
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
+  const url = page.url().split('#')[0] ?? page.url()
+  const browser = page.context().browser()
+  if (!browser) throw new Error('no browser for the axe copy')
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    javaScriptEnabled: true,
+    locale: 'de-CH',
+  })
+  const copy = await context.newPage()
+  await copy.route('**/*', async (route) => {
+    const request = route.request()
+    if (request.isNavigationRequest() && request.url().split('#')[0] === url) {
+      await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
+    } else if (request.resourceType() === 'script') {
+      await route.abort()
+    } else {
+      await route.continue()
+    }
+  })
+  await copy.goto(url)
+  return { target: copy, dispose: () => context.close() }
+}
+
+/** Runs axe (WCAG 2.2 AA + best practice) on the page as it is now; any violation fails. */
+export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
+  const { target, dispose } = await axeTarget(page)
+  try {
+    const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze()
+    const summary = results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }))
+    expect(summary, `axe violations on ${label}:\n${JSON.stringify(summary, null, 2)}`).toEqual([])
+  } finally {
+    await dispose()
+  }
+}
+
+export async function cookies(page: Page | BrowserContext): Promise<Cookie[]> {
+  const context = 'context' in page ? page.context() : page
+  return context.cookies()
+}
+
+export async function cookie(page: Page | BrowserContext, name: string): Promise<Cookie | undefined> {
+  return (await cookies(page)).find((c) => c.name === name)
+}
+
+export async function sessionCookie(page: Page | BrowserContext): Promise<Cookie | undefined> {
+  return cookie(page, SESSION_COOKIE)
+}
+
+/** The shell's header: product title, version label and (logged in) the user menu's summary. */
+export function header(page: Page) {
+  return page.getByRole('banner')
+}
+
+export function sideNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Hauptnavigation' })
+}
+
+export function userMenuSummary(page: Page) {
+  return page.locator('header details > summary')
+}
+
+/** Asserts the logged-in shell: header with name and version, side navigation with the selected entry. */
+export async function expectShell(page: Page, u: DemoUser): Promise<void> {
+  await expect(header(page)).toContainText('SVN Portal')
+  await expect(header(page)).toContainText(`Version ${VERSION}`)
+  await expect(userMenuSummary(page)).toContainText(`${u.vorname} ${u.nachname}`)
+  const nav = sideNav(page)
+  await expect(nav).toBeVisible()
+  const current = nav.locator('a[aria-current="page"]')
+  await expect(current).toHaveCount(1)
+  await expect(current).toHaveText(u.selectedNav)
+  await expect(current).toHaveAttribute('href', u.defaultPage)
+  await expect(page.locator('main h1')).toHaveCount(1)
+}
+
+/** A fresh context of the same project (JS on/off follows the project). */
+export async function newPage(
+  browser: Browser,
+  testInfo: TestInfo,
+  viewport?: { width: number; height: number },
+) {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: jsEnabled(testInfo),
+    locale: 'de-CH',
+    ...(viewport ? { viewport } : {}),
+  })
+  return { context, page: await context.newPage() }
+}
+
+/** The anti-forgery token rendered into the portal's forms. */
+export async function csrfFromPage(page: Page): Promise<string> {
+  const value = await page.locator('input[name="csrf"]').first().getAttribute('value')
+  expect(value, 'csrf field on the page').toBeTruthy()
+  return value ?? ''
+}
