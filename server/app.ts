@@ -71,7 +71,6 @@ export async function createServer(config: Config) {
 
   app.use(originCheck(config.origin))
 
-  let closeIdp = async () => {}
   if (config.embeddedIdp) {
     const idp = await createIdp({
       db,
@@ -89,7 +88,6 @@ export async function createServer(config: Config) {
       claimsFor: (subject) => rolesForSubject(db, subject),
     })
     app.use(new URL(config.oidc.issuer).pathname, idp.router)
-    closeIdp = async () => {}
   }
 
   const portal: PortalConfig = {
@@ -148,7 +146,6 @@ export async function createServer(config: Config) {
     seeded,
     async close() {
       await closeVite()
-      await closeIdp()
       await handle.close()
     },
   }
