@@ -45,3 +45,19 @@ export const idpLoginAttempts = pgTable('idp_login_attempts', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 })
+
+/**
+ * Tokens an account obtained from an external identity provider (Keycloak's identity brokering),
+ * served by GET {issuer}/broker/{providerId}/token for the debug page.
+ */
+export const idpBrokerTokens = pgTable(
+  'idp_broker_tokens',
+  {
+    subject: text('subject').notNull(),
+    providerId: text('provider_id').notNull(),
+    accessToken: text('access_token').notNull(),
+    idToken: text('id_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.providerId] })],
+)

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
  * Portal sessions (backend-for-frontend). The browser holds only the opaque id;
@@ -15,3 +15,10 @@ export const portalSessions = pgTable(
   },
   (t) => [index('portal_sessions_expires_idx').on(t.expiresAt)],
 )
+
+/** Per-user portal preferences that outlive a session (keyed by the token's `sub`). */
+export const portalUserSettings = pgTable('portal_user_settings', {
+  subject: text('subject').primaryKey(),
+  shortcutsEnabled: boolean('shortcuts_enabled').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
