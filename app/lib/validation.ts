@@ -1,0 +1,27 @@
+import type { TFunction } from 'i18next'
+import type { z } from 'zod'
+
+/**
+ * Domain schemas carry translation keys as messages (e.g. 'validation.maxLength'); the values to fill
+ * in come from the issue itself (maximum, minimum) or its params. Unknown messages fall back to
+ * 'validation.invalid' rather than showing English to a French clerk.
+ */
+export function translateIssue(t: TFunction, issue: z.core.$ZodIssue): string {
+  const values: Record<string, unknown> = {}
+  if ('maximum' in issue) values.max = Number(issue.maximum)
+  if ('minimum' in issue) values.min = Number(issue.minimum)
+  const params = (issue as { params?: Record<string, unknown> }).params
+  if (params) Object.assign(values, params)
+  const key = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid'
+  return t(key, values)
+}
+
+/** First message per field (dotted path), in the order the schema reported them. */
+export function fieldErrors(t: TFunction, error: z.ZodError): Record<string, string> {
+  const result: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const name = issue.path.join('.')
+    if (name && !(name in result)) result[name] = translateIssue(t, issue)
+  }
+  return result
+}
