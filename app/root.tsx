@@ -14,13 +14,15 @@ import {
 import { AppShell } from './components/AppShell.tsx'
 import { ErrorPage } from './components/ErrorPage.tsx'
 import { authMiddleware, currentSession } from './lib/auth.server.ts'
+import { bannerToday, holidayBanner } from './lib/banner.server.ts'
 import { appContext } from './lib/context.ts'
 import { csrfMiddleware, csrfToken } from './lib/csrf.server.ts'
-import { currentLanguage, i18nextMiddleware } from './lib/i18n.server.ts'
+import { currentLanguage, getInstance, i18nextMiddleware } from './lib/i18n.server.ts'
 import { noStoreMiddleware } from './lib/no-store.server.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { sessionMiddleware } from './lib/session.server.ts'
 import { readToast } from './lib/toast.server.ts'
+import { readUserSettings } from './lib/user-settings.server.ts'
 import type { Route } from './+types/root'
 import stylesheet from './styles/app.css?url'
 
@@ -38,13 +40,18 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config } = context.get(appContext)
+  const { config, db } = context.get(appContext)
   const session = currentSession(context)
   const { token, setCookie } = await csrfToken(request, config.secure, config.sessionSecret)
   const { toast, headers } = await readToast(config, request)
   if (setCookie) headers.append('Set-Cookie', setCookie)
   const url = new URL(request.url)
   const user = session?.data.user
+  // Holiday banner (spec §9): today in Zurich; debug pages may pretend another day (ADR 402).
+  const today = bannerToday(config, request)
+  if (today.setCookie) headers.append('Set-Cookie', today.setCookie)
+  const banner = holidayBanner(today.today, (key) => getInstance(context).t(key))
+  const settings = session ? await readUserSettings(db, session.data.sub) : null
   return data(
     {
       lng: currentLanguage(context),
@@ -62,6 +69,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast,
       pathname: url.pathname,
       returnTo: url.pathname + url.search,
+      banner,
+      shortcutsEnabled: settings?.shortcutsEnabled ?? true,
+      // The hidden action's "about" dialog (ADR 401): what is in use, never a secret.
+      about: user
+        ? {
+            version: config.version,
+            commit: config.commit,
+            register:
+              config.registerUrl === `${config.origin}/svnwebaccess` ? 'embedded' : config.registerUrl,
+            idp: config.oidc.issuer === `${config.origin}/oidc` ? 'embedded' : config.oidc.issuer,
+          }
+        : null,
     },
     { headers },
   )
@@ -105,6 +124,9 @@ function Shell({ root, children }: { root: RootData | undefined; children: React
       navOpen={root.navOpen}
       counts={{}}
       toast={root.toast}
+      banner={root.banner}
+      shortcutsEnabled={root.shortcutsEnabled}
+      about={root.about}
     >
       {children}
     </AppShell>

@@ -14,6 +14,8 @@ export default [
   route('accessdenied', 'routes/accessdenied.tsx'),
   route('404', 'routes/404.tsx'),
   route('insurer-logo/:version', 'routes/insurer-logo.$version.ts'),
+  route('token-info', 'routes/token-info.tsx'),
+  route('settings/shortcuts', 'routes/settings.shortcuts.tsx'),
 
   // Every screen below checks the route table's authorities (domain/access.ts) for loaders and actions.
   layout('routes/_guarded.tsx', [

@@ -1,12 +1,7 @@
 import { hasAnyAuthority, type Role } from './roles.ts'
+import { SVN_SEARCH_AUTHORITIES } from './svn/authorities.ts'
 
-const SEARCH_AUTHORITIES: Role[] = [
-  'SVN_SUCHEN',
-  'SVN_STORNIEREN',
-  'AE_ERSTELLEN',
-  'SVN_ERSTELLEN_WIK_C',
-  'AE_STORNIEREN',
-]
+const SEARCH_AUTHORITIES: Role[] = [...SVN_SEARCH_AUTHORITIES]
 
 /**
  * Authorities per guarded path pattern, from the spec's route table (§2).

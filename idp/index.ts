@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Router } from 'express'
 import type Provider from 'oidc-provider'
 import type { Database } from '../db/client.ts'
+import { brokerRoutes } from './broker.ts'
 import { pickLanguage } from './i18n.ts'
 import { interactionRoutes } from './interactions.ts'
 import { loadOrCreateKeys } from './keys.ts'
@@ -12,11 +13,14 @@ import {
   type UserClaims,
 } from './provider.ts'
 import { createRateLimiter, defaultRateLimit, type RateLimitOptions } from './rate-limit.ts'
+import { setupRoutes } from './setup-routes.ts'
 import { contentSecurityPolicy } from './views/layout.ts'
 import { errorPage } from './views/messages.ts'
 
 export { createAccount } from './accounts.ts'
+export { DEMO_BROKER_PROVIDER, seedDemoBrokerTokens } from './broker.ts'
 export { hashPassword } from './password.ts'
+export { createSetupLink } from './setup-links.ts'
 export type { IdpClient, UserClaims } from './provider.ts'
 export type { RateLimitOptions } from './rate-limit.ts'
 
@@ -65,11 +69,22 @@ export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provid
       claimsFor: deps.claimsFor,
     }),
   )
+  // Keycloak-style brokered tokens for the portal's debug page (ADR 402).
+  router.use(
+    brokerRoutes({
+      db: deps.db,
+      issuer: deps.issuer,
+      keys,
+      audiences: deps.clients.map((c) => c.clientId),
+    }),
+  )
+  const csp = contentSecurityPolicy(formActionOrigins(deps.clients))
+  // One-time password-setup links of migrated users (createSetupLink).
+  router.use(setupRoutes({ db: deps.db, issuer: deps.issuer, csp }))
   // Koa app inside Express: it derives its mount path from req.originalUrl vs. req.url.
   const callback = provider.callback()
   router.use((req, res) => callback(req, res))
 
-  const csp = contentSecurityPolicy(formActionOrigins(deps.clients))
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err)
     console.error('idp: interaction failed:', err instanceof Error ? err.message : err)

@@ -3,11 +3,15 @@ import { HTTPException } from 'hono/http-exception'
 import type { JWTVerifyGetKey } from 'jose'
 import type { Database } from '../db/client.ts'
 import { authenticate } from './auth.ts'
+import { authenticateAuthority } from './authority/auth.ts'
+import { authorityRoutes } from './authority/routes.ts'
 import { jsonError } from './errors.ts'
 import { discoverJwks } from './jwks.ts'
 import { codesRoutes } from './routes/codes.ts'
 import { usersRoutes } from './routes/users.ts'
 import { versicherungRoutes } from './routes/versicherung.ts'
+import type { CreateIdpAccount } from './users/migrate.ts'
+import { svnRoutes } from './svn/routes.ts'
 
 export interface RegisterAppDeps {
   db: Database
@@ -17,6 +21,11 @@ export interface RegisterAppDeps {
   clientId: string
   /** Key resolver for token signatures; default: the issuer's JWKS found by lazy OpenID discovery. */
   getKey?: JWTVerifyGetKey
+  /**
+   * Creates an account at the embedded IdP with a one-time password-setup link (user migration).
+   * Absent with an external IdP: POST /users/migrate answers 501. Injected so register/ never imports idp/.
+   */
+  createIdpAccount?: CreateIdpAccount
 }
 
 /**
@@ -26,12 +35,15 @@ export interface RegisterAppDeps {
  */
 export function createRegisterApp(deps: RegisterAppDeps): Hono {
   const { db, issuer, clientId } = deps
-  const auth = authenticate({ db, issuer, clientId, getKey: deps.getKey ?? discoverJwks(issuer) })
+  const getKey = deps.getKey ?? discoverJwks(issuer)
+  const auth = authenticate({ db, issuer, clientId, getKey })
 
   const app = new Hono()
-  app.route('/users', usersRoutes(db, auth))
+  app.route('/users', usersRoutes(db, auth, { createIdpAccount: deps.createIdpAccount }))
   app.route('/versicherung', versicherungRoutes(db, auth))
   app.route('/codes', codesRoutes(db, auth))
+  app.route('/svn', svnRoutes(db, auth))
+  app.route('/authority', authorityRoutes(db, authenticateAuthority({ issuer, clientId, getKey })))
 
   app.notFound((c) => jsonError(c, 404, 'not found'))
   app.onError((error, c) => {

@@ -44,35 +44,49 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 /**
+ * Verifies the bearer access token of the request: its payload, or the 401/503 response to answer.
+ * Shared by `authenticate` (portal users) and the authority (canton) middleware, which has no user.
+ */
+export async function verifyAccessToken(
+  c: Context,
+  options: Omit<AuthOptions, 'db'>,
+): Promise<(JWTPayload & { sub: string }) | Response> {
+  const token = bearerToken(c.req.header('Authorization'))
+  if (!token) return unauthorized(c, 'missing bearer token', false)
+
+  let payload: JWTPayload
+  try {
+    const verified = await jwtVerify(token, options.getKey, {
+      issuer: options.issuer,
+      audience: options.clientId,
+      algorithms: ALGORITHMS,
+      clockTolerance: CLOCK_TOLERANCE_S,
+      // jose accepts a token without exp unless told otherwise; a bearer token must expire.
+      requiredClaims: ['exp', 'sub'],
+    })
+    payload = verified.payload
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return unauthorized(c, 'token expired', true)
+    if (TOKEN_ERRORS.some((type) => error instanceof type)) return unauthorized(c, 'invalid token', true)
+    console.error('register: cannot verify tokens, key source failed:', error)
+    return jsonError(c, 503, 'identity provider unavailable')
+  }
+
+  const subject = payload.sub
+  if (typeof subject !== 'string' || subject.length === 0) return unauthorized(c, 'invalid token', true)
+  return { ...payload, sub: subject }
+}
+
+/**
  * Verifies the bearer access token and loads the register user behind its `sub`.
  * 401: no, malformed, badly signed, expired, foreign (iss/aud) token, or a sub without register user.
  * 403: the user exists but is deactivated. 503: the issuer's keys cannot be fetched.
  */
 export function authenticate(options: AuthOptions) {
   return createMiddleware<RegisterEnv>(async (c, next) => {
-    const token = bearerToken(c.req.header('Authorization'))
-    if (!token) return unauthorized(c, 'missing bearer token', false)
-
-    let payload: JWTPayload
-    try {
-      const verified = await jwtVerify(token, options.getKey, {
-        issuer: options.issuer,
-        audience: options.clientId,
-        algorithms: ALGORITHMS,
-        clockTolerance: CLOCK_TOLERANCE_S,
-        // jose accepts a token without exp unless told otherwise; a bearer token must expire.
-        requiredClaims: ['exp', 'sub'],
-      })
-      payload = verified.payload
-    } catch (error) {
-      if (error instanceof errors.JWTExpired) return unauthorized(c, 'token expired', true)
-      if (TOKEN_ERRORS.some((type) => error instanceof type)) return unauthorized(c, 'invalid token', true)
-      console.error('register: cannot verify tokens, key source failed:', error)
-      return jsonError(c, 503, 'identity provider unavailable')
-    }
-
+    const payload = await verifyAccessToken(c, options)
+    if (payload instanceof Response) return payload
     const subject = payload.sub
-    if (typeof subject !== 'string' || subject.length === 0) return unauthorized(c, 'invalid token', true)
     const found = await findUserBySubject(options.db, subject)
     if (!found) return unauthorized(c, 'unknown user', true)
     if (!found.user.aktiv) return jsonError(c, 403, 'user deactivated')

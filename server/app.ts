@@ -9,9 +9,10 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from 'rea
 import type { AppLoadContext, PortalConfig } from '../app/lib/context.ts'
 import type { Config } from '../config.ts'
 import { openDatabase } from '../db/client.ts'
-import { createIdp } from '../idp/index.ts'
+import { createIdp, createSetupLink } from '../idp/index.ts'
 import { createRegisterApp } from '../register/app.ts'
 import { rolesForSubject } from '../register/roles.ts'
+import { startSweep } from '../register/svn/schedule.ts'
 import { originCheck, securityHeaders } from './security.ts'
 import { seedDemo } from './seed.ts'
 
@@ -41,6 +42,7 @@ export async function createServer(config: Config) {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const { db } = handle
   const seeded = config.demo ? await seedDemo(db, { idpAccounts: config.embeddedIdp }) : []
+  const stopSweep = config.embeddedRegister ? startSweep(db) : () => {}
 
   const app = express()
   app.disable('x-powered-by')
@@ -65,7 +67,16 @@ export async function createServer(config: Config) {
   })
 
   if (config.embeddedRegister) {
-    const register = createRegisterApp({ db, issuer: config.oidc.issuer, clientId: config.oidc.clientId })
+    const issuer = config.oidc.issuer.replace(/\/+$/, '')
+    const register = createRegisterApp({
+      db,
+      issuer: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      // Migration creates accounts at the embedded IdP; an external IdP manages its own (501).
+      createIdpAccount: config.embeddedIdp
+        ? async (input) => ({ setupUrl: `${issuer}/setup/${await createSetupLink(db, input)}` })
+        : undefined,
+    })
     app.use('/svnwebaccess', getRequestListener(register.fetch))
   }
 
@@ -145,6 +156,7 @@ export async function createServer(config: Config) {
     app,
     seeded,
     async close() {
+      stopSweep()
       await closeVite()
       await handle.close()
     },

@@ -1,12 +1,17 @@
-import type { ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import type { Language } from '../../domain/languages.ts'
+import { AboutDialog, type AboutInfo } from './AboutDialog.tsx'
 import { AppHeader, type ShellInsurer } from './AppHeader.tsx'
 import { FlashMessages, type FlashToast } from './FlashMessages.tsx'
+import { HolidayBanner, type HolidayBannerData } from './HolidayBanner.tsx'
+import { ShortcutsHelpDialog } from './ShortcutsHelpDialog.tsx'
 import { SideNav, type NavCounts } from './SideNav.tsx'
 import { SkipLink } from './SkipLink.tsx'
+import { useHydrated } from './useHydrated.ts'
+import { ShortcutsContext, useHiddenAction, useShortcuts } from './useShortcuts.ts'
 import type { ShellUser } from './UserMenu.tsx'
 
-export type { FlashToast, NavCounts, ShellInsurer, ShellUser }
+export type { AboutInfo, FlashToast, HolidayBannerData, NavCounts, ShellInsurer, ShellUser }
 
 export interface AppShellProps {
   user: ShellUser | null
@@ -21,6 +26,12 @@ export interface AppShellProps {
   navOpen: boolean | null
   counts: NavCounts
   toast: FlashToast | null
+  /** Today's holiday greeting (spec §9), shown logged in and out; null on ordinary days. */
+  banner?: HolidayBannerData | null
+  /** The user's keyboard-shortcut setting (ADR 401); default on. */
+  shortcutsEnabled?: boolean
+  /** Logged in only: what the hidden action's "about" dialog shows. */
+  about?: AboutInfo | null
   children: ReactNode
 }
 
@@ -32,6 +43,16 @@ export interface AppShellProps {
 export function AppShell(props: AppShellProps) {
   const { user, roles, insurer, version, lng, pathname, returnTo, csrf, navOpen, counts, toast, children } =
     props
+  const { banner = null, shortcutsEnabled = true, about = null } = props
+  const hydrated = useHydrated()
+  const [helpOpen, setHelpOpen] = useState(false)
+  const [aboutOpen, setAboutOpen] = useState(false)
+  useShortcuts({ enabled: Boolean(user) && shortcutsEnabled, roles, onHelp: () => setHelpOpen(true) })
+  useHiddenAction(Boolean(user && about), () => setAboutOpen(true))
+  const shortcuts = useMemo(
+    () => ({ enabled: shortcutsEnabled, openHelp: hydrated ? () => setHelpOpen(true) : null }),
+    [shortcutsEnabled, hydrated],
+  )
   const main = (
     <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-4 wide:px-8 wide:py-6">
       <FlashMessages toast={toast} />
@@ -39,24 +60,46 @@ export function AppShell(props: AppShellProps) {
     </main>
   )
   return (
-    <div className="flex min-h-screen flex-col">
-      <SkipLink />
-      <AppHeader user={user} insurer={insurer} version={version} lng={lng} returnTo={returnTo} csrf={csrf} />
-      {user ? (
-        <div className="flex flex-1 flex-col wide:flex-row">
-          <SideNav
-            roles={roles}
-            pathname={pathname}
-            navOpen={navOpen}
-            returnTo={returnTo}
-            csrf={csrf}
-            counts={counts}
-          />
-          {main}
-        </div>
-      ) : (
-        main
-      )}
-    </div>
+    <ShortcutsContext.Provider value={shortcuts}>
+      <div className="flex min-h-screen flex-col">
+        <SkipLink />
+        <AppHeader
+          user={user}
+          insurer={insurer}
+          version={version}
+          lng={lng}
+          returnTo={returnTo}
+          csrf={csrf}
+        />
+        {banner ? <HolidayBanner banner={banner} /> : null}
+        {user ? (
+          <div className="flex flex-1 flex-col wide:flex-row">
+            <SideNav
+              roles={roles}
+              pathname={pathname}
+              navOpen={navOpen}
+              returnTo={returnTo}
+              csrf={csrf}
+              counts={counts}
+            />
+            {main}
+          </div>
+        ) : (
+          main
+        )}
+      </div>
+      {/* Dialogs need JavaScript (showModal); without it they are not in the page at all. */}
+      {hydrated && user ? (
+        <ShortcutsHelpDialog
+          open={helpOpen}
+          onClose={() => setHelpOpen(false)}
+          roles={roles}
+          enabled={shortcutsEnabled}
+        />
+      ) : null}
+      {hydrated && user && about ? (
+        <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} about={about} />
+      ) : null}
+    </ShortcutsContext.Provider>
   )
 }

@@ -4,6 +4,7 @@ import type { Language } from '../../domain/languages.ts'
 import { ChevronDownIcon } from './icons.tsx'
 import { LanguageForm } from './LanguageForm.tsx'
 import { LogoutForm } from './LogoutForm.tsx'
+import { useShortcutsContext } from './useShortcuts.ts'
 
 export interface ShellUser {
   vorname: string | null
@@ -29,6 +30,7 @@ export function UserMenu({ user, lng, returnTo, csrf }: UserMenuProps) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDetailsElement>(null)
   const name = fullName(user)
+  const shortcuts = useShortcutsContext()
 
   useEffect(() => {
     const details = ref.current
@@ -63,6 +65,34 @@ export function UserMenu({ user, lng, returnTo, csrf }: UserMenuProps) {
         <p className="font-semibold">{name}</p>
         <hr className="my-3 border-divider" />
         <LanguageForm lng={lng} returnTo={returnTo} csrf={csrf} variant="menu" />
+        <hr className="my-3 border-divider" />
+        {/* Keyboard shortcuts (ACCESSIBILITY 27, ADR 401): a plain POST, so it works without JS. */}
+        <form method="post" action="/settings/shortcuts" className="flex flex-col gap-1">
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="enabled" value={shortcuts.enabled ? 'false' : 'true'} />
+          <p className="text-sm font-semibold text-muted">
+            {shortcuts.enabled ? t('shortcuts.stateOn') : t('shortcuts.stateOff')}
+          </p>
+          <button
+            type="submit"
+            className="inline-flex min-h-8 w-full items-center rounded border-2 border-transparent px-2 py-1 text-left text-ink hover:border-line hover:bg-surface"
+          >
+            {shortcuts.enabled ? t('shortcuts.turnOff') : t('shortcuts.turnOn')}
+          </button>
+        </form>
+        {shortcuts.openHelp ? (
+          <button
+            type="button"
+            onClick={() => {
+              if (ref.current) ref.current.open = false
+              shortcuts.openHelp?.()
+            }}
+            className="mt-1 inline-flex min-h-8 w-full items-center rounded border-2 border-transparent px-2 py-1 text-left text-ink hover:border-line hover:bg-surface"
+          >
+            {t('shortcuts.show')}
+          </button>
+        ) : null}
         <hr className="my-3 border-divider" />
         <LogoutForm csrf={csrf} />
       </div>

@@ -1,16 +1,167 @@
-import { redirect } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { data, redirect, useRouteLoaderData } from 'react-router'
+import { ConfirmStep } from '~/components/ConfirmStep.tsx'
+import { SvnDetailActions } from '~/components/svn/SvnDetailActions.tsx'
+import { SvnDetailView } from '~/components/svn/SvnDetailView.tsx'
+import { SvnNotificationView } from '~/components/svn/SvnNotificationView.tsx'
+import { requireAccess } from '~/lib/auth.server.ts'
+import { appContext } from '~/lib/context.ts'
+import { getInstance } from '~/lib/i18n.server.ts'
 import { titleMeta } from '~/lib/meta.ts'
-import { pageTitle } from '~/lib/page.server.ts'
+import {
+  backToSearch,
+  isSvnActionIntent,
+  loadSvn,
+  runSvnAction,
+  type SvnActionIntent,
+} from '~/lib/svn.server.ts'
+import { redirectWithMessage } from '~/lib/toast.server.ts'
+import type { RootData } from '~/root.tsx'
+import { detailActions, type DetailActions } from '../../domain/svn/detail-actions.ts'
+import { formatDate } from '../../domain/svn/display.ts'
+import { isSvnStatus } from '../../domain/svn/statuses.ts'
 import type { Route } from './+types/svn.$svnId'
 
 /** svn/{svnId} takes digits only (spec route table); anything else is an unknown path. */
-export function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,18}$/.test(params.svnId)) throw redirect('/404')
-  return { title: pageTitle(context, 'screens.svnDetail.title', { id: params.svnId }) }
+function svnIdOf(param: string): number {
+  if (!/^\d{1,9}$/.test(param)) throw redirect('/404')
+  const id = Number(param)
+  if (id < 1) throw redirect('/404')
+  return id
 }
 
-export const meta: Route.MetaFunction = ({ data }) => titleMeta(data?.title)
+function actionsFor(status: string, roles: readonly string[]): DetailActions {
+  if (isSvnStatus(status)) return detailActions(status, roles)
+  return { template: false, cancelSvn: false, createAe: false, cancelAe: false, showIv: false, showAv: false }
+}
 
-export default function SvnDetail({ loaderData }: Route.ComponentProps) {
-  return <h1 className="text-2xl font-semibold">{loaderData.title}</h1>
+/** This record's URL, carrying the search to return to. */
+function selfHrefOf(id: number, back: string): string {
+  return `/svn/${id}?back=${encodeURIComponent(back)}`
+}
+
+const ALLOWED: Record<SvnActionIntent, keyof DetailActions> = {
+  'cancel-svn': 'cancelSvn',
+  'create-ae': 'createAe',
+  'cancel-ae': 'cancelAe',
+}
+const CONFIRMED_INTENTS: readonly SvnActionIntent[] = ['cancel-svn', 'cancel-ae']
+const SUCCESS: Record<SvnActionIntent, string> = {
+  'cancel-svn': 'svn.messages.cancelled',
+  'create-ae': 'svn.messages.aeCreated',
+  'cancel-ae': 'svn.messages.aeCancelled',
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = svnIdOf(params.svnId)
+  const session = await requireAccess(context, request)
+  const { t } = getInstance(context)
+  const url = new URL(request.url)
+  const svn = await loadSvn(context, session, id)
+  const actions = actionsFor(svn.status, session.data.roles)
+  const wanted = url.searchParams.get('view')
+  const view: 'iv' | 'av' | null =
+    wanted === 'iv' && actions.showIv && svn.ivMeldung
+      ? 'iv'
+      : wanted === 'av' && actions.showAv && svn.avMeldung
+        ? 'av'
+        : null
+  const back = backToSearch(url.searchParams.get('back'))
+  const status = t(`svn.status.${svn.status}`, { defaultValue: svn.status })
+  const heading = t('svn.detail.heading', { id: svn.id, status })
+  const title = view
+    ? `${t(view === 'iv' ? 'svn.detail.ivTitle' : 'svn.detail.avTitle')} – ${heading}`
+    : heading
+  const avDate =
+    svn.status === 'AV' ? formatDate(svn.versicherungsdaten.avDatum ?? svn.avMeldung?.datum) : null
+  return { svn, actions, view, back, selfHref: selfHrefOf(svn.id, back), heading, title, avDate }
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const id = svnIdOf(params.svnId)
+  const session = await requireAccess(context, request)
+  const { config } = context.get(appContext)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (!isSvnActionIntent(intent)) throw data('Unknown intent', { status: 400 })
+  const back = backToSearch(new URL(request.url).searchParams.get('back'))
+  const selfHref = selfHrefOf(id, back)
+
+  // The status may have moved on since the page was drawn: re-check before asking or acting.
+  const svn = await loadSvn(context, session, id)
+  const allowed = actionsFor(svn.status, session.data.roles)[ALLOWED[intent]]
+  if (!allowed) {
+    const roleMissing = !actionsFor(actionStatus(intent), session.data.roles)[ALLOWED[intent]]
+    if (roleMissing) throw redirect('/no-permission')
+    return redirectWithMessage(config, selfHref, {
+      type: 'error',
+      message: 'svn.messages.conflict',
+      values: { id },
+    })
+  }
+
+  if (CONFIRMED_INTENTS.includes(intent) && form.get('confirmed') !== 'yes') {
+    return { confirm: intent }
+  }
+
+  const outcome = await runSvnAction(context, session, intent, id)
+  if (outcome.result === 'not-found') throw redirect('/404')
+  if (outcome.result === 'conflict')
+    return redirectWithMessage(config, selfHref, {
+      type: 'error',
+      message: 'svn.messages.conflict',
+      values: { id },
+    })
+  return redirectWithMessage(config, selfHref, { type: 'success', message: SUCCESS[intent], values: { id } })
+}
+
+/** The status from which an intent is allowed at all (to tell a missing role from a moved status). */
+function actionStatus(intent: SvnActionIntent) {
+  return intent === 'cancel-svn' ? 'OPEN' : intent === 'create-ae' ? 'IV' : 'AE'
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => titleMeta(loaderData?.title)
+
+export default function SvnDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const csrf = useRouteLoaderData<RootData>('root')?.csrf ?? ''
+  const { svn, actions, view, back, selfHref, heading, avDate } = loaderData
+
+  if (actionData?.confirm) {
+    const intent = actionData.confirm
+    const key = intent === 'cancel-svn' ? 'cancelSvn' : 'cancelAe'
+    return (
+      <ConfirmStep
+        title={t(`svn.confirm.${key}Title`, { id: svn.id })}
+        text={t(`svn.confirm.${key}Text`, { id: svn.id })}
+        intent={intent}
+        confirmLabel={t(`svn.confirm.${key}Ok`)}
+        cancelLabel={t('svn.confirm.keep')}
+        cancelHref={selfHref}
+        action={selfHref}
+        csrf={csrf}
+      />
+    )
+  }
+
+  const meldung = view === 'iv' ? svn.ivMeldung : view === 'av' ? svn.avMeldung : null
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-semibold">{heading}</h1>
+      {avDate ? (
+        <p className="mb-4 border-l-8 border-warning-700 bg-warning-50 px-4 py-3 font-semibold text-warning-700">
+          {t('svn.detail.avNotice', { date: avDate })}
+        </p>
+      ) : null}
+      <SvnDetailActions
+        svnId={svn.id}
+        actions={actions}
+        view={view}
+        selfHref={selfHref}
+        backHref={back}
+        csrf={csrf}
+      />
+      {view && meldung ? <SvnNotificationView kind={view} meldung={meldung} /> : <SvnDetailView svn={svn} />}
+    </>
+  )
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { defaultRolesForType } from './type-roles.ts'
+import { defaultRolesForType } from './type-defaults.ts'
+import { USER_TYPES } from '../roles.ts'
+import { keepsImplications } from './role-rules.ts'
 
 describe('defaultRolesForType (spec §4 "User roles")', () => {
   it('gives ADMIN only ADMIN', () => {
@@ -38,5 +40,16 @@ describe('defaultRolesForType (spec §4 "User roles")', () => {
       'AE_STORNIEREN',
       'MAKLER',
     ])
+  })
+})
+
+describe('defaultRolesForType properties', () => {
+  it('gives every type roles that keep the implications, and MAKLER only to MAKLER', () => {
+    for (const type of USER_TYPES) {
+      const roles = defaultRolesForType(type)
+      expect(keepsImplications(roles)).toBe(true)
+      expect(roles.includes('MAKLER')).toBe(type === 'MAKLER')
+      expect(roles).not.toContain('GROUP_ADMIN')
+    }
   })
 })

@@ -3,6 +3,6 @@ import { auditLog } from '../../db/schema/register.ts'
 
 export type AuditEntry = typeof auditLog.$inferInsert
 
-export async function writeAudit(db: Database, entry: AuditEntry): Promise<void> {
+export async function writeAudit(db: Pick<Database, 'insert'>, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values(entry)
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { insurers } from '../../db/schema/register.ts'
 
@@ -36,4 +36,19 @@ export async function findLogo(
     .where(and(eq(insurers.gsCode, gsCode), isNotNull(insurers.logo), isNotNull(insurers.logoMimeType)))
   if (!row?.bytes || !row.mimeType) return null
   return { bytes: row.bytes, mimeType: row.mimeType, version: row.version }
+}
+
+/** Stores a processed logo and bumps its version (the version is part of the logo's URL). */
+export async function storeLogo(
+  db: Pick<Database, 'update'>,
+  gsCode: string,
+  logo: { bytes: Buffer; mimeType: string },
+): Promise<number> {
+  const [row] = await db
+    .update(insurers)
+    .set({ logo: logo.bytes, logoMimeType: logo.mimeType, logoVersion: sql`${insurers.logoVersion} + 1` })
+    .where(eq(insurers.gsCode, gsCode))
+    .returning({ logoVersion: insurers.logoVersion })
+  if (!row) throw new Error(`no insurer ${gsCode}`)
+  return row.logoVersion
 }

@@ -1,29 +1,25 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
-import type { Role } from '../../domain/roles.ts'
+import { ROLES } from '../../domain/roles.ts'
+import { USER_VALIDATION, editedUserSchema, newUserSchema } from '../../domain/users/user-schema.ts'
+import { requireRole } from '../auth.ts'
 import type { Caller, RegisterEnv } from '../context.ts'
 import { writeAudit } from '../db/audit.ts'
 import { directRolesOf, groupRolesOf } from '../db/user-roles.ts'
+import { findUser, listUsers, rolesOfUsers } from '../db/users.ts'
+import { jsonError } from '../errors.ts'
+import { createUser } from '../users/create-user.ts'
+import { removeUser } from '../users/delete-user.ts'
+import { migrateUsers, migratedMessage, type CreateIdpAccount } from '../users/migrate.ts'
+import { NOT_FOUND, VALIDATION_FAILED, type Outcome } from '../users/outcome.ts'
+import { rolesOf, setRoles } from '../users/set-roles.ts'
+import { editUser } from '../users/update-user.ts'
+import { userJson, type UserJson } from '../users/user-json.ts'
+import { validate } from '../validation.ts'
 
 /** Spec §3 User with its insurer, as `GET /users/self` answers it (never the logo bytes). */
-export interface SelfUserJson {
-  id: number
-  version: number
-  vorname: string | null
-  nachname: string
-  strasse: string | null
-  plz: string | null
-  ort: string | null
-  staat: string | null
-  fax: string | null
-  telefon: string | null
-  email: string
-  oeReferenz: string | null
-  type: string
-  roles: Role[]
-  groupRoles: Role[]
-  maklerNummer: string | null
-  aktiv: boolean
+export interface SelfUserJson extends UserJson {
   versicherungsgesellschaft: {
     version: number
     gsCode: string
@@ -45,23 +41,7 @@ export interface SelfUserJson {
 async function selfUserJson(db: Database, { user, insurer }: Caller): Promise<SelfUserJson> {
   const [roles, groupRoles] = await Promise.all([directRolesOf(db, user.id), groupRolesOf(db, user.id)])
   return {
-    id: user.id,
-    version: user.version,
-    vorname: user.vorname,
-    nachname: user.nachname,
-    strasse: user.strasse,
-    plz: user.plz,
-    ort: user.ort,
-    staat: user.staat,
-    fax: user.fax,
-    telefon: user.telefon,
-    email: user.email,
-    oeReferenz: user.oeReferenz,
-    type: user.type,
-    roles,
-    groupRoles,
-    maklerNummer: user.maklerNummer,
-    aktiv: user.aktiv,
+    ...userJson(user, { roles, groupRoles }),
     versicherungsgesellschaft: {
       version: insurer.version,
       gsCode: insurer.gsCode,
@@ -80,7 +60,26 @@ async function selfUserJson(db: Database, { user, insurer }: Caller): Promise<Se
   }
 }
 
-export function usersRoutes(db: Database, auth: MiddlewareHandler<RegisterEnv>): Hono<RegisterEnv> {
+/** A role list body (PUT /users/{id}/roles); its errors are reported on the field `roles`. */
+const roleListSchema = z.array(z.enum(ROLES, { error: USER_VALIDATION.invalidOption }), {
+  error: USER_VALIDATION.invalid,
+})
+
+function send<T>(c: Context<RegisterEnv>, outcome: Outcome<T>, status: 200 | 201 = 200): Response {
+  if (!outcome.ok) return jsonError(c, outcome.status, outcome.error, outcome.fieldErrors)
+  return c.json(outcome.value as object, status)
+}
+
+export interface UsersRoutesOptions {
+  /** Creates an IdP account with a password-setup link; absent with an external IdP (migrate → 501). */
+  createIdpAccount?: CreateIdpAccount
+}
+
+export function usersRoutes(
+  db: Database,
+  auth: MiddlewareHandler<RegisterEnv>,
+  options: UsersRoutesOptions = {},
+): Hono<RegisterEnv> {
   const app = new Hono<RegisterEnv>()
   app.use(auth)
 
@@ -98,6 +97,69 @@ export function usersRoutes(db: Database, auth: MiddlewareHandler<RegisterEnv>):
       entityId: String(user.id),
     })
     return c.body(null, 204)
+  })
+
+  const admin = requireRole('ADMIN')
+  const id = (c: Context<RegisterEnv>) => Number(c.req.param('id'))
+
+  app.get('/', admin, async (c) => {
+    const { gsCode } = c.get('caller').insurer
+    const list = await listUsers(db, gsCode)
+    const roles = await rolesOfUsers(
+      db,
+      list.map((u) => u.id),
+    )
+    return c.json(list.map((u) => userJson(u, roles.get(u.id) ?? { roles: [], groupRoles: [] })))
+  })
+
+  app.post('/', admin, validate('json', newUserSchema), async (c) =>
+    send(c, await createUser(db, c.get('caller'), c.req.valid('json')), 201),
+  )
+
+  app.put('/', admin, validate('json', editedUserSchema), async (c) =>
+    send(c, await editUser(db, c.get('caller'), c.req.valid('json'))),
+  )
+
+  // The spec calls the parameter "id"; on the migrate page it is the insurer code (spec §7).
+  app.post('/migrate/:gsCode', admin, async (c) => {
+    const caller = c.get('caller')
+    // Only an admin of that insurer; any other code looks like it does not exist.
+    if (c.req.param('gsCode') !== caller.insurer.gsCode) return jsonError(c, 404, NOT_FOUND)
+    if (!options.createIdpAccount) {
+      return jsonError(
+        c,
+        501,
+        'Migration needs the embedded identity provider; users of an external one are created there.',
+      )
+    }
+    const result = await migrateUsers(db, caller, options.createIdpAccount)
+    const [firstFailure] = result.failed
+    // The setup links made before a failure are answered too: they cannot be shown again.
+    if (firstFailure) return c.json({ error: firstFailure.error, ...result }, 502)
+    return c.json({ migrated: result.migrated, message: migratedMessage(caller.insurer.gsCode) })
+  })
+
+  app.get('/:id{[0-9]+}', admin, async (c) => {
+    const user = await findUser(db, c.get('caller').insurer.gsCode, id(c))
+    if (!user) return jsonError(c, 404, NOT_FOUND)
+    const [roles, groupRoles] = await Promise.all([directRolesOf(db, user.id), groupRolesOf(db, user.id)])
+    return c.json(userJson(user, { roles, groupRoles }))
+  })
+
+  app.delete('/:id{[0-9]+}', admin, async (c) => {
+    const outcome = await removeUser(db, c.get('caller'), id(c))
+    return outcome.ok ? c.body(null, 204) : send(c, outcome)
+  })
+
+  app.get('/:id{[0-9]+}/roles', admin, async (c) => send(c, await rolesOf(db, c.get('caller'), id(c))))
+
+  app.put('/:id{[0-9]+}/roles', admin, async (c) => {
+    const parsed = roleListSchema.safeParse(await c.req.json().catch(() => undefined))
+    if (!parsed.success) {
+      const keys = [...new Set(parsed.error.issues.map((i) => i.message))]
+      return jsonError(c, 400, VALIDATION_FAILED, { roles: keys })
+    }
+    return send(c, await setRoles(db, c.get('caller'), id(c), parsed.data))
   })
 
   return app

@@ -1,9 +1,18 @@
 import { Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { Database } from '../../db/client.ts'
-import { requireAnyRole } from '../auth.ts'
+import { requireAnyRole, requireRole } from '../auth.ts'
 import type { RegisterEnv } from '../context.ts'
 import { findLogo, listInsurerNames } from '../db/insurers.ts'
+import { listRoleGroups } from '../db/role-groups.ts'
 import { jsonError } from '../errors.ts'
+import { LOGO_ERRORS, LOGO_MAX_BYTES } from '../logo/process-logo.ts'
+import { uploadLogo } from '../logo/upload-logo.ts'
+import { roleGroupListSchema, saveRoleGroups } from '../users/role-groups.ts'
+import { validate } from '../validation.ts'
+
+/** Room for the multipart envelope (boundaries, part headers) around a file of the maximum size. */
+const MULTIPART_SLACK_BYTES = 64 * 1024
 
 export function versicherungRoutes(db: Database, auth: MiddlewareHandler<RegisterEnv>): Hono<RegisterEnv> {
   const app = new Hono<RegisterEnv>()
@@ -24,6 +33,37 @@ export function versicherungRoutes(db: Database, auth: MiddlewareHandler<Registe
       ETag: `"logo-${logo.version}"`,
     })
   })
+
+  app.get('/rolegroups', requireRole('GROUP_ADMIN'), async (c) =>
+    c.json(await listRoleGroups(db, c.get('caller').insurer.gsCode)),
+  )
+
+  app.put('/rolegroups', requireRole('GROUP_ADMIN'), validate('json', roleGroupListSchema), async (c) => {
+    const outcome = await saveRoleGroups(db, c.get('caller'), c.req.valid('json'))
+    if (!outcome.ok) return jsonError(c, outcome.status, outcome.error, outcome.fieldErrors)
+    return c.json(outcome.value)
+  })
+
+  app.post(
+    '/logo',
+    requireRole('ADMIN'),
+    // Refuses by Content-Length before reading, and stops a chunked body once it grows too large.
+    bodyLimit({
+      maxSize: LOGO_MAX_BYTES + MULTIPART_SLACK_BYTES,
+      onError: (c) => jsonError(c, 400, LOGO_ERRORS.sizeExceeded),
+    }),
+    async (c) => {
+      const body = await c.req.parseBody().catch(() => null)
+      const file = body?.file
+      if (!(file instanceof File)) {
+        return jsonError(c, 400, LOGO_ERRORS.required, { file: ['validation.required'] })
+      }
+      if (file.size > LOGO_MAX_BYTES) return jsonError(c, 400, LOGO_ERRORS.sizeExceeded)
+      const outcome = await uploadLogo(db, c.get('caller'), Buffer.from(await file.arrayBuffer()))
+      if (!outcome.ok) return jsonError(c, outcome.status, outcome.error)
+      return c.json(outcome.value)
+    },
+  )
 
   return app
 }

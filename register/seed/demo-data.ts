@@ -60,9 +60,11 @@ export interface DemoUser {
   maklerNummer?: string
   /** Names of role groups (of the same insurer) the user belongs to. */
   groups: string[]
+  /** false: no identity-provider account yet (idp_subject null), so "migrate" has someone to migrate. */
+  login?: boolean
 }
 
-/** The seven demo logins of DESIGN §6. */
+/** The seven demo logins of DESIGN §6, and one user still to be migrated to the identity provider. */
 export const DEMO_USERS: DemoUser[] = [
   {
     gsCode: '1001',
@@ -162,6 +164,21 @@ export const DEMO_USERS: DemoUser[] = [
     telefon: '+41 32 328 70 01',
     oeReferenz: 'SBA-ADM',
     groups: [],
+  },
+  {
+    gsCode: '1001',
+    email: 'new.clerk@alpina.example',
+    type: 'SACHBEARBEITER',
+    extraRoles: [],
+    vorname: 'Nina',
+    nachname: 'Steiner',
+    strasse: 'Bahnhofstrasse 45',
+    plz: '8001',
+    ort: 'Zürich',
+    telefon: '+41 44 215 30 55',
+    oeReferenz: 'ALP-SCH-14',
+    groups: [],
+    login: false,
   },
 ]
 

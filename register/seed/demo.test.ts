@@ -42,7 +42,9 @@ describe('seedRegisterDemo', () => {
   it('creates the seven demo users and returns their ids, e-mails and new subjects', async () => {
     expect(seeded).toHaveLength(7)
     const rows = await handle.db.select().from(users)
-    expect(rows).toHaveLength(7)
+    // Plus new.clerk@alpina.example, who has no IdP account yet (waits for "migrate").
+    expect(rows).toHaveLength(8)
+    expect(rows.find((r) => r.email === 'new.clerk@alpina.example')?.idpSubject).toBeNull()
     for (const s of seeded) {
       expect(s.subject).toMatch(UUID)
       const row = rows.find((r) => r.id === s.userId)
@@ -123,7 +125,7 @@ describe('seedRegisterDemo', () => {
   it('does nothing on a second run and returns []', async () => {
     expect(await seedRegisterDemo(handle.db)).toEqual([])
     const [{ value: n } = { value: -1 }] = await handle.db.select({ value: count() }).from(users)
-    expect(n).toBe(7)
+    expect(n).toBe(8)
   })
 
   it('is safe when two seeders run at once', async () => {

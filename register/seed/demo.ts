@@ -14,7 +14,7 @@ import { batches } from './batch.ts'
 import { countryCodeItems } from './countries.ts'
 import { DEMO_INSURERS, DEMO_ROLE_GROUPS, DEMO_USERS } from './demo-data.ts'
 import { REJECTION_REASONS } from './rejection-reasons.ts'
-import { defaultRolesForType } from './type-roles.ts'
+import { defaultRolesForType } from '../../domain/users/type-defaults.ts'
 
 /** Arbitrary constant: serialises concurrent seeders (several instances starting at once). */
 const SEED_LOCK_KEY = 74_110_001
@@ -56,7 +56,7 @@ export async function seedRegisterDemo(db: Database): Promise<SeededUser[]> {
         ),
       )
 
-    const seeded = DEMO_USERS.map((u) => ({ ...u, subject: randomUUID() }))
+    const seeded = DEMO_USERS.map((u) => ({ ...u, subject: u.login === false ? null : randomUUID() }))
     const inserted = await tx
       .insert(users)
       .values(
@@ -101,6 +101,9 @@ export async function seedRegisterDemo(db: Database): Promise<SeededUser[]> {
       await tx.insert(codeItems).values(batch)
     }
 
-    return result.map((u) => ({ userId: u.userId, email: u.email, subject: u.subject }))
+    // Only users with a subject get an IdP account; the others wait for "migrate".
+    return result.flatMap((u) =>
+      u.subject ? [{ userId: u.userId, email: u.email, subject: u.subject }] : [],
+    )
   })
 }

@@ -215,3 +215,77 @@ export async function csrfFromPage(page: Page): Promise<string> {
   expect(value, 'csrf field on the page').toBeTruthy()
   return value ?? ''
 }
+
+// --- issue 8: banner, dialogs, shortcuts, hidden action --------------------------------------
+
+/**
+ * Opens `path` pretending today is `isoDate` (debug pages only, ADR 402): `?today=` sets the
+ * `svn_debug_today` cookie, so later pages of the same context keep the date; `''` clears it.
+ */
+export async function gotoOnDate(page: Page, path: string, isoDate: string): Promise<void> {
+  const url = new URL(path, 'http://x')
+  url.searchParams.set('today', isoDate)
+  await page.goto(url.pathname + url.search)
+}
+
+/** The holiday banner (an aside labelled "Feiertagsgruss"). */
+export function holidayBanner(page: Page) {
+  return page.getByRole('complementary', { name: 'Feiertagsgruss' })
+}
+
+/** Opens the user menu (a <details>) if it is closed. */
+export async function openUserMenu(page: Page): Promise<void> {
+  const details = page.locator('header details')
+  if ((await details.getAttribute('open')) === null) await userMenuSummary(page).click()
+  await expect(details).toHaveAttribute('open', '')
+}
+
+/** The hidden action (spec §2): `times` clicks with Ctrl and Shift held on `target`. */
+export async function ctrlShiftClicks(page: Page, times: number, selector = 'main h1'): Promise<void> {
+  for (let i = 0; i < times; i++)
+    await page
+      .locator(selector)
+      .first()
+      .click({ modifiers: ['Control', 'Shift'] })
+}
+
+/** The SVN search results' id links (first column), in table order. */
+export function svnIdLinks(page: Page) {
+  return page.locator('main table tbody tr td:first-child a')
+}
+
+/** Runs an SVN search by URL and returns the ids of the shown page. */
+export async function svnSearchIds(page: Page, query: string): Promise<number[]> {
+  await page.goto(`/svn/search?${query}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('SVn Suche')
+  return (await svnIdLinks(page).allInnerTexts()).map((text) => Number(text.trim()))
+}
+
+/**
+ * Picks a record for a test that changes it: the js and no-js projects run at the same time on the
+ * same data, so js takes even ids and no-js odd ones; `rank` skips that many of the fitting ones.
+ */
+export async function pickSvn(page: Page, testInfo: TestInfo, query: string, rank = 0): Promise<number> {
+  const ids = await svnSearchIds(page, query)
+  const parity = jsEnabled(testInfo) ? 0 : 1
+  const fitting = ids.filter((id) => id % 2 === parity)
+  const id = fitting[rank]
+  expect(id, `a record for ${testInfo.project.name} in ${query}`).toBeDefined()
+  return id ?? 0
+}
+
+/** Presses Tab until `target` has the focus (keyboard-only journeys); fails after `max` presses. */
+export async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    // (page.evaluate hangs without JavaScript; the expect's own probe works in both projects.)
+    const focused = await expect(target)
+      .toBeFocused({ timeout: 100 })
+      .then(
+        () => true,
+        () => false,
+      )
+    if (focused) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
+}

@@ -1,7 +1,7 @@
-import { ROLES, type Role, type UserType } from '../../domain/roles.ts'
+import { ROLES, type Role, type UserType } from '../roles.ts'
 
-const SEARCH: Role[] = ['SVN_SUCHEN', 'AE_SUCHEN']
-const CLERK_WORK: Role[] = [
+const SEARCH: readonly Role[] = ['SVN_SUCHEN', 'AE_SUCHEN']
+const CLERK_WORK: readonly Role[] = [
   'SVN_ERSTELLEN',
   'SVN_ERSTELLEN_WIK_C',
   'SVN_STORNIEREN',
@@ -13,7 +13,7 @@ const CLERK_WORK: Role[] = [
 
 /**
  * Spec §4 "User roles": the roles a user type starts with (choosing a type replaces the roles).
- * Pure, in ROLES order. Lives here until the role rules move to domain/.
+ * Pure, in ROLES order; used by the user dialog, the register and the demo seed.
  */
 export function defaultRolesForType(type: UserType): Role[] {
   const roles = new Set<Role>()

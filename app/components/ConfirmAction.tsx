@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react'
+import { Form } from 'react-router'
+import { DANGER_BUTTON } from './ConfirmStep.tsx'
+import { Dialog } from './Dialog.tsx'
+import { useHydrated } from './useHydrated.ts'
+
+export interface ConfirmActionProps {
+  /** The `intent` value posted (e.g. 'cancel-svn'). */
+  intent: string
+  /** The button's label. */
+  label: string
+  /** Dialog heading, e.g. "Cancel SVN 123?". */
+  title: string
+  text: string
+  confirmLabel: string
+  /** The least destructive choice; it gets the focus when the dialog opens. */
+  cancelLabel: string
+  /** The form's action URL. */
+  action: string
+  csrf: string
+  className?: string
+}
+
+/**
+ * A destructive action that asks first (DESIGN §7, ACCESSIBILITY 22). Without JavaScript the button
+ * posts the intent alone and the server answers with its confirmation step (ConfirmStep). Once
+ * hydrated, the button opens a modal dialog whose OK posts the intent with `confirmed=yes`; focus
+ * starts on the cancel button and returns to the opener when the dialog closes.
+ */
+export function ConfirmAction({
+  intent,
+  label,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  action,
+  csrf,
+  className = 'btn btn-secondary',
+}: ConfirmActionProps) {
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
+  const cancelRef = useRef<HTMLButtonElement>(null)
+
+  if (!hydrated) {
+    return (
+      <Form method="post" action={action} className="contents">
+        <input type="hidden" name="csrf" value={csrf} />
+        <button type="submit" name="intent" value={intent} className={className}>
+          {label}
+        </button>
+      </Form>
+    )
+  }
+
+  return (
+    <>
+      <button type="button" aria-haspopup="dialog" className={className} onClick={() => setOpen(true)}>
+        {label}
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title={title} initialFocus={cancelRef}>
+        <p className="mb-6">{text}</p>
+        <Form method="post" action={action} className="flex flex-wrap gap-3" onSubmit={() => setOpen(false)}>
+          <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="confirmed" value="yes" />
+          <button type="submit" name="intent" value={intent} className={DANGER_BUTTON}>
+            {confirmLabel}
+          </button>
+          <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
+            {cancelLabel}
+          </button>
+        </Form>
+      </Dialog>
+    </>
+  )
+}

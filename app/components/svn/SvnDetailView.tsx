@@ -1,0 +1,105 @@
+import { useTranslation } from 'react-i18next'
+import { formatDate, formatPlate, formatStammNr } from '../../../domain/svn/display.ts'
+import type { Svn } from '../../../domain/svn/types.ts'
+import { DetailSection } from './DetailSection.tsx'
+import { enumLabel } from './labels.ts'
+
+/** Every field of an SVN, read-only, grouped as spec §2 "SVN detail screen" lists them. */
+export function SvnDetailView({ svn }: { svn: Svn }) {
+  const { t, i18n } = useTranslation()
+  const l = (key: string) => t(`svn.labels.${key}`)
+  const { person, adresse } = svn.halter
+  const v = svn.versicherungsdaten
+  const ae = svn.ausweisentzug
+  const lng = i18n.language as 'de' | 'fr' | 'it' | 'en'
+  const reason = ae?.reasonAEText ? ae.reasonAEText[lng === 'en' ? 'de' : lng] : ae?.reasonAE
+  return (
+    <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+      <DetailSection
+        id="svn-holder"
+        title={t('svn.sections.holder')}
+        entries={[
+          { label: l('personenTyp'), value: enumLabel(t, 'personenTyp', person.personenTyp) },
+          { label: l('name'), value: person.name },
+          { label: l('geburtsname'), value: person.geburtsname },
+          { label: l('vorname'), value: person.vorname },
+          { label: l('geburtsdatum'), value: formatDate(person.geburtsdatum) },
+          { label: l('heimatstaat'), value: person.heimatstaat },
+        ]}
+      />
+      <DetailSection
+        id="svn-address"
+        title={t('svn.sections.address')}
+        entries={[
+          { label: l('strasse'), value: adresse.strasse },
+          { label: l('plz'), value: adresse.plz },
+          { label: l('ort'), value: adresse.ort },
+          { label: l('staat'), value: adresse.staat },
+          { label: l('coKontakt'), value: adresse.coKontakt },
+        ]}
+      />
+      <DetailSection
+        id="svn-vessel"
+        title={t('svn.sections.vessel')}
+        entries={[
+          { label: l('besVerwendung'), value: enumLabel(t, 'besVerwendung', v.besVerwendung) },
+          { label: l('stammNr'), value: formatStammNr(svn.schiff.stammNr) },
+          { label: l('schaleNr'), value: svn.schiff.schaleNr },
+          { label: l('art'), value: enumLabel(t, 'schiffsart', svn.schiff.art) },
+          { label: l('markeTyp'), value: svn.schiff.markeTyp },
+        ]}
+      />
+      <DetailSection
+        id="svn-plate"
+        title={t('svn.sections.plate')}
+        entries={[
+          { label: l('plate'), value: formatPlate(svn.schild.kanton, svn.schild.schildNr) },
+          { label: l('referenz'), value: v.referenz },
+        ]}
+      />
+      <DetailSection
+        id="svn-insurance"
+        title={t('svn.sections.insurance')}
+        entries={[
+          { label: l('ivGrund'), value: enumLabel(t, 'grund', v.ivGrund) },
+          { label: l('gueltigAb'), value: formatDate(v.gueltigAb) },
+          { label: l('wikCGueltigAb'), value: formatDate(svn.wikCGueltigAb) },
+          { label: l('ivDatum'), value: formatDate(v.ivDatum) },
+          { label: l('avDatum'), value: formatDate(v.avDatum) },
+          { label: l('avGrund'), value: enumLabel(t, 'grund', v.avGrund) },
+          { label: l('gscode'), value: v.gscode },
+          { label: l('benutzer'), value: v.benutzer },
+          { label: l('maklerNr'), value: v.maklerNr },
+        ]}
+      />
+      <DetailSection
+        id="svn-contact"
+        title={t('svn.sections.contact')}
+        entries={[
+          { label: l('name'), value: svn.kontakt.name },
+          { label: l('strasse'), value: svn.kontakt.strasse },
+          { label: l('plz'), value: svn.kontakt.plz },
+          { label: l('ort'), value: svn.kontakt.ort },
+          { label: l('staat'), value: svn.kontakt.staat },
+          { label: l('telefon'), value: svn.kontakt.telefon },
+          { label: l('fax'), value: svn.kontakt.fax },
+          { label: l('email'), value: svn.kontakt.email },
+        ]}
+      />
+      {ae ? (
+        <DetailSection
+          id="svn-ae"
+          title={t('svn.sections.ae')}
+          entries={[
+            { label: l('applicantAE'), value: ae.applicantAE },
+            { label: l('startAE'), value: formatDate(ae.startAE) },
+            { label: l('fetchedAE'), value: formatDate(ae.fetchedAE) },
+            { label: l('reservedAE'), value: formatDate(ae.reservedAE) },
+            { label: l('rejectedAE'), value: formatDate(ae.rejectedAE) },
+            { label: l('reasonAE'), value: reason },
+          ]}
+        />
+      ) : null}
+    </div>
+  )
+}

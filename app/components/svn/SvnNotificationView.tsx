@@ -1,0 +1,123 @@
+import { useTranslation } from 'react-i18next'
+import { formatDate, formatPlate, formatStammNr } from '../../../domain/svn/display.ts'
+import type { Meldung } from '../../../domain/svn/types.ts'
+import { DetailSection } from './DetailSection.tsx'
+import { enumLabel, numberText } from './labels.ts'
+
+export interface SvnNotificationViewProps {
+  kind: 'iv' | 'av'
+  meldung: Meldung
+}
+
+/**
+ * An IV or AV notification as the canton sent it (spec §2): holder, insurer, date and reason, valid
+ * from, special use, the boat data and the list of motors.
+ */
+export function SvnNotificationView({ kind, meldung }: SvnNotificationViewProps) {
+  const { t, i18n } = useTranslation()
+  const l = (key: string) => t(`svn.labels.${key}`)
+  const n = (value: number | null) => numberText(value, i18n.language)
+  const { person, adresse } = meldung.halter
+  const s = meldung.schiff
+  const title = t(kind === 'iv' ? 'svn.detail.ivTitle' : 'svn.detail.avTitle')
+  return (
+    <section aria-labelledby="svn-notification-title" className="mt-2">
+      <h2 id="svn-notification-title" className="mb-4 text-xl font-semibold">
+        {title}
+      </h2>
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+        <DetailSection
+          level={3}
+          id="meldung-notification"
+          title={t('svn.sections.notification')}
+          entries={[
+            { label: l(kind === 'iv' ? 'ivDatum' : 'avDatum'), value: formatDate(meldung.datum) },
+            { label: l(kind === 'iv' ? 'ivGrund' : 'avGrund'), value: enumLabel(t, 'grund', meldung.grund) },
+            { label: l('versicherer'), value: `${meldung.versicherer.name} (${meldung.versicherer.gsCode})` },
+            { label: l('gueltigAb'), value: formatDate(meldung.gueltigAb) },
+            {
+              label: l('besVerwendung'),
+              value: enumLabel(t, 'besVerwendung', meldung.besVerwendung ?? 0),
+            },
+          ]}
+        />
+        <DetailSection
+          level={3}
+          id="meldung-holder"
+          title={t('svn.sections.holder')}
+          entries={[
+            { label: l('personenTyp'), value: enumLabel(t, 'personenTyp', person.personenTyp) },
+            { label: l('name'), value: person.name },
+            { label: l('geburtsname'), value: person.geburtsname },
+            { label: l('vorname'), value: person.vorname },
+            { label: l('geburtsdatum'), value: formatDate(person.geburtsdatum) },
+            { label: l('heimatstaat'), value: person.heimatstaat },
+            { label: l('strasse'), value: adresse.strasse },
+            { label: l('plz'), value: adresse.plz },
+            { label: l('ort'), value: adresse.ort },
+            { label: l('staat'), value: adresse.staat },
+            { label: l('coKontakt'), value: adresse.coKontakt },
+          ]}
+        />
+        <DetailSection
+          level={3}
+          id="meldung-boat"
+          title={t('svn.sections.boat')}
+          entries={[
+            { label: l('plate'), value: formatPlate(s.schildKanton, s.schildNr) },
+            { label: l('erstIV'), value: formatDate(s.erstIV) },
+            { label: l('stammNr'), value: formatStammNr(s.stammNr) },
+            { label: l('schaleNr'), value: s.schaleNr },
+            { label: l('art'), value: enumLabel(t, 'schiffsart', s.art) },
+            { label: l('markeTyp'), value: s.markeTyp },
+            { label: l('material'), value: s.material },
+            { label: l('laenge'), value: n(s.laenge) },
+            { label: l('breite'), value: n(s.breite) },
+            { label: l('anzPersonen'), value: n(s.anzPersonen) },
+            { label: l('ladung'), value: n(s.ladung) },
+            { label: l('typenscheinNr'), value: s.typenscheinNr },
+            { label: l('segelflaeche'), value: n(s.segelflaeche) },
+            { label: l('standort'), value: s.standort },
+          ]}
+        />
+        <section
+          aria-labelledby="meldung-motors"
+          className="svn-section break-inside-avoid rounded border border-divider p-4"
+        >
+          <h3 id="meldung-motors" className="mb-3 text-lg font-semibold">
+            {t('svn.sections.motors')}
+          </h3>
+          {s.motor.length === 0 ? (
+            <p>{t('svn.detail.noMotors')}</p>
+          ) : (
+            <table className="w-full border-collapse text-left text-sm">
+              <caption className="sr-only">{t('svn.detail.motorsCaption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="border-b-2 border-line px-2 py-2">
+                    {l('motorMarkeTyp')}
+                  </th>
+                  <th scope="col" className="border-b-2 border-line px-2 py-2">
+                    {l('motorNr')}
+                  </th>
+                  <th scope="col" className="border-b-2 border-line px-2 py-2 text-right">
+                    {l('leistung')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.motor.map((m, i) => (
+                  <tr key={`${m.motorNr ?? ''}-${i}`} className="border-b border-divider">
+                    <td className="px-2 py-2">{m.markeTyp}</td>
+                    <td className="px-2 py-2">{m.motorNr}</td>
+                    <td className="px-2 py-2 text-right">{n(m.leistung)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,115 @@
+import { RouterContextProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import type { Database } from '../../db/client.ts'
+import { appContext, type PortalConfig } from '../lib/context.ts'
+import { checkUserInfoUrl, loadExternal } from '../lib/token-info.server.ts'
+import { loader } from './token-info.tsx'
+
+const config: PortalConfig = {
+  origin: 'http://localhost:3000',
+  secure: false,
+  oidc: { issuer: 'http://localhost:3000/oidc', clientId: 'svn-portal', clientSecret: 'x' },
+  registerUrl: 'http://localhost:3000/svnwebaccess',
+  sessionSecret: 'secret-for-tests-secret-for-tests',
+  debugPages: true,
+  version: '5.1.5',
+  commit: 'abc123',
+}
+
+function callLoader(debugPages: boolean, url = 'http://localhost:3000/token-info') {
+  const context = new RouterContextProvider()
+  context.set(appContext, { cspNonce: 'n', config: { ...config, debugPages }, db: {} as Database })
+  return loader({ request: new Request(url), context, params: {} } as unknown as Parameters<typeof loader>[0])
+}
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected the loader to throw')
+}
+
+describe('token-info loader', () => {
+  it('answers 404 when debug pages are disabled', async () => {
+    const error = (await thrown(callLoader(false))) as { init?: ResponseInit | null }
+    expect(error.init?.status).toBe(404)
+  })
+
+  it('sends a visitor who is not logged in to login, remembering the page', async () => {
+    const error = await thrown(callLoader(true, 'http://localhost:3000/token-info?providerId=demo-idp'))
+    expect(error).toBeInstanceOf(Response)
+    const response = error as Response
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe('/login')
+    expect(response.headers.get('Set-Cookie')).toMatch(/^svn_return_to=/)
+  })
+})
+
+describe('user-info URL check (no SSRF)', () => {
+  it('allows the issuer’s and the portal’s origin only', () => {
+    expect(checkUserInfoUrl(config, 'http://localhost:3000/oidc/broker/demo-idp/userinfo')).toHaveProperty(
+      'url',
+    )
+    expect(checkUserInfoUrl(config, 'http://localhost:3001/x')).toMatchObject({
+      error: { key: 'debug.errors.userInfoUrlRefused' },
+    })
+    expect(checkUserInfoUrl(config, 'http://169.254.169.254/latest/meta-data')).toMatchObject({
+      error: { key: 'debug.errors.userInfoUrlRefused' },
+    })
+    expect(checkUserInfoUrl(config, 'file:///etc/passwd')).toMatchObject({
+      error: { key: 'debug.errors.userInfoUrlInvalid' },
+    })
+    expect(checkUserInfoUrl(config, 'http://user:pw@localhost:3000/')).toMatchObject({
+      error: { key: 'debug.errors.userInfoUrlInvalid' },
+    })
+    expect(checkUserInfoUrl(config, 'not a url')).toMatchObject({
+      error: { key: 'debug.errors.userInfoUrlInvalid' },
+    })
+  })
+
+  it('does not call anything for a refused URL or a bad provider id', async () => {
+    const calls: string[] = []
+    const fake = (async (input: RequestInfo | URL) => {
+      calls.push(String(input))
+      return new Response('{}')
+    }) as typeof fetch
+    expect(await loadExternal(config, 'at', 'demo-idp', 'https://evil.example/', fake)).toMatchObject({
+      error: { key: 'debug.errors.userInfoUrlRefused' },
+    })
+    expect(await loadExternal(config, 'at', '../x', '', fake)).toMatchObject({
+      error: { key: 'debug.errors.providerIdInvalid' },
+    })
+    expect(calls).toEqual([])
+  })
+
+  it('maps the broker’s 404 to a clear message and decodes what it answers', async () => {
+    const notFound = (async () =>
+      new Response(JSON.stringify({ error: 'not_found' }), { status: 404 })) as unknown as typeof fetch
+    expect(await loadExternal(config, 'at', 'other', '', notFound)).toEqual({
+      error: { key: 'debug.errors.brokerNotFound', values: { providerId: 'other' } },
+    })
+    const jwt = (payload: object) =>
+      `${Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`
+    const calls: Array<{ url: string; auth: string | null }> = []
+    const ok = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), auth: new Headers(init?.headers).get('authorization') })
+      if (String(input).endsWith('/token'))
+        return new Response(
+          JSON.stringify({ access_token: jwt({ sub: 'ext' }), id_token: jwt({ email: 'a@b' }) }),
+        )
+      return new Response(JSON.stringify({ sub: 'ext', email: 'a@b' }))
+    }) as typeof fetch
+    const result = await loadExternal(config, 'session-at', 'demo-idp', 'http://localhost:3000/oidc/u', ok)
+    expect(result).toMatchObject({
+      accessToken: { header: { alg: 'HS256' }, payload: { sub: 'ext' } },
+      idToken: { payload: { email: 'a@b' } },
+      userInfo: { status: 200, body: { sub: 'ext', email: 'a@b' } },
+    })
+    expect(calls).toEqual([
+      { url: 'http://localhost:3000/oidc/broker/demo-idp/token', auth: 'Bearer session-at' },
+      { url: 'http://localhost:3000/oidc/u', auth: `Bearer ${jwt({ sub: 'ext' })}` },
+    ])
+  })
+})

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { insurers } from './register.ts'
+
+/** Dates are calendar days: read and written as yyyy-mm-dd strings, never shifted by a time zone. */
+const day = (name: string) => date(name, { mode: 'string' })
+
+/**
+ * One SVN (insurance confirmation for a boat, spec §3 Svn). Columns the search filters on carry the
+ * short names of the search row; prefix filters have `text_pattern_ops` indexes (lower() for names).
+ */
+export const svn = pgTable(
+  'svn',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(0),
+    status: text('status').notNull(),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    gsCode: text('gs_code')
+      .notNull()
+      .references(() => insurers.gsCode),
+    maklerNr: text('makler_nr'),
+    benutzer: text('benutzer'),
+    createdByUserId: integer('created_by_user_id'),
+    // halter.person
+    personenTyp: text('personen_typ'),
+    name: text('name'),
+    geburtsname: text('geburtsname'),
+    firstName: text('first_name'),
+    geburtsdatum: day('geburtsdatum'),
+    heimatstaat: text('heimatstaat'),
+    // halter.adresse
+    street: text('street'),
+    zip: text('zip'),
+    place: text('place'),
+    staat: text('staat'),
+    coKontakt: text('co_kontakt'),
+    // schiff
+    stammNr: bigint('stamm_nr', { mode: 'number' }),
+    schaleNr: text('schale_nr'),
+    art: smallint('art'),
+    markeTyp: text('marke_typ'),
+    // schild
+    canton: text('canton'),
+    schildNr: bigint('schild_nr', { mode: 'number' }),
+    // kontakt
+    kontaktName: text('kontakt_name'),
+    kontaktStrasse: text('kontakt_strasse'),
+    kontaktPlz: text('kontakt_plz'),
+    kontaktOrt: text('kontakt_ort'),
+    kontaktStaat: text('kontakt_staat'),
+    kontaktTelefon: text('kontakt_telefon'),
+    kontaktFax: text('kontakt_fax'),
+    kontaktEmail: text('kontakt_email'),
+    // versicherungsdaten
+    referenz: text('referenz'),
+    ivGrund: smallint('iv_grund'),
+    ivDatum: day('iv_datum'),
+    avDatum: day('av_datum'),
+    avGrund: smallint('av_grund'),
+    gueltigAb: day('gueltig_ab'),
+    besVerwendung: smallint('bes_verwendung'),
+    wikCGueltigAb: day('wik_c_gueltig_ab'),
+    // ausweisentzug (AE)
+    applicantAe: text('applicant_ae'),
+    startAe: day('start_ae'),
+    fetchedAe: day('fetched_ae'),
+    reservedAe: day('reserved_ae'),
+    rejectedAe: day('rejected_ae'),
+    reasonAe: text('reason_ae'),
+  },
+  (t) => [
+    index('svn_gs_code_status_idx').on(t.gsCode, t.status),
+    index('svn_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    index('svn_first_name_prefix_idx').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
+    index('svn_zip_prefix_idx').using('btree', sql`${t.zip} text_pattern_ops`),
+    index('svn_schale_nr_prefix_idx').using('btree', sql`${t.schaleNr} text_pattern_ops`),
+    index('svn_stamm_nr_idx').on(t.stammNr),
+    index('svn_schild_nr_idx').on(t.schildNr),
+    index('svn_canton_idx').on(t.canton),
+    index('svn_makler_nr_idx').on(t.gsCode, t.maklerNr),
+    // The sweep's scans: by status and the date its rule looks at.
+    index('svn_status_changed_idx').on(t.status, t.statusChangedAt),
+  ],
+)
+
+/** IV or AV notification from the canton: a snapshot of holder and boat at that moment. */
+export const svnNotifications = pgTable(
+  'svn_notifications',
+  {
+    id: serial('id').primaryKey(),
+    svnId: integer('svn_id')
+      .notNull()
+      .references(() => svn.id, { onDelete: 'cascade' }),
+    /** 'IV' or 'AV' */
+    kind: text('kind').notNull(),
+    datum: day('datum').notNull(),
+    grund: smallint('grund'),
+    /** halter as { person, adresse } (spec §3 shape), frozen at notification time. */
+    halter: jsonb('halter').notNull(),
+    gsCode: text('gs_code').notNull(),
+    gueltigAb: day('gueltig_ab'),
+    besVerwendung: smallint('bes_verwendung'),
+    schildKanton: text('schild_kanton'),
+    schildNr: bigint('schild_nr', { mode: 'number' }),
+    erstIv: day('erst_iv'),
+    stammNr: bigint('stamm_nr', { mode: 'number' }),
+    schaleNr: text('schale_nr'),
+    art: smallint('art'),
+    markeTyp: text('marke_typ'),
+    material: text('material'),
+    laenge: doublePrecision('laenge'),
+    breite: doublePrecision('breite'),
+    anzPersonen: integer('anz_personen'),
+    ladung: integer('ladung'),
+    typenscheinNr: text('typenschein_nr'),
+    segelflaeche: doublePrecision('segelflaeche'),
+    standort: text('standort'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One IV and one AV per SVN: a repeated registration replaces the earlier one.
+  (t) => [uniqueIndex('svn_notifications_svn_kind_idx').on(t.svnId, t.kind)],
+)
+
+export const svnMotors = pgTable(
+  'svn_motors',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => svnNotifications.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    markeTyp: text('marke_typ'),
+    motorNr: text('motor_nr'),
+    leistung: doublePrecision('leistung'),
+  },
+  (t) => [index('svn_motors_notification_idx').on(t.notificationId, t.position)],
+)

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import { CANTONS } from './cantons.ts'
+import { SEARCHABLE_STATUSES } from './statuses.ts'
+import { stemNumberError, stripNonDigits } from './stem-number.ts'
+
+/** Columns of a search result row (spec §3), also the allowed `sort` values. */
+export const SEARCH_ROW_KEYS = [
+  'sVnId',
+  'name',
+  'firstName',
+  'street',
+  'postCode',
+  'place',
+  'canton',
+  'licensePlate',
+  'marke',
+  'reference',
+  'status',
+] as const
+export type SearchRowKey = (typeof SEARCH_ROW_KEYS)[number]
+
+export interface SearchRow {
+  sVnId: number
+  name: string | null
+  firstName: string | null
+  street: string | null
+  postCode: string | null
+  place: string | null
+  canton: string | null
+  licensePlate: string | null
+  marke: string | null
+  reference: string | null
+  status: string
+}
+
+export interface SearchResult {
+  rows: SearchRow[]
+  /** All matches, of which `rows` holds at most SEARCH_LIMIT. */
+  total: number
+}
+
+/** The register answers at most this many rows (DESIGN §5). */
+export const SEARCH_LIMIT = 100
+/** Spec §9: more matches than this show the information notice. */
+export const SEARCH_NOTICE_THRESHOLD = 99
+export const SEARCH_PAGE_SIZE = 15
+
+/** Messages are translation keys (app/lib/validation.ts); values come from the issue. */
+
+/** Empty or blank means "not given" (spec §5: empty values are not sent). */
+const blankAsMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema)
+const optional = <T extends z.ZodType>(schema: T) => blankAsMissing(schema.optional())
+
+const text = (max: number) => optional(z.string().trim().max(max, 'validation.maxLength'))
+
+const digits = (max: number) =>
+  optional(z.string().trim().regex(/^\d+$/, 'validation.digitsOnly').max(max, 'validation.maxLength'))
+
+/**
+ * The search form of spec §5 as sent to `GET svn/search` (query parameter names as in spec §7).
+ * The same schema checks the portal's form and the register's query.
+ */
+export const SvnSearchSchema = z.object({
+  // An id is a positive integer; 9 digits keep it inside PostgreSQL's integer.
+  sVnID: digits(9),
+  schildNr: digits(12),
+  stammNr: optional(
+    z
+      .string()
+      .transform(stripNonDigits)
+      .superRefine((value, ctx) => {
+        const error = stemNumberError(value)
+        if (error) ctx.addIssue({ code: 'custom', message: 'validation.stemNumber' })
+      }),
+  ),
+  schaleNr: text(28),
+  name: text(30),
+  firstName: text(30),
+  zipCode: text(7),
+  canton: optional(z.enum(CANTONS, 'validation.invalidOption')),
+  sVnStatus: optional(z.enum(SEARCHABLE_STATUSES, 'validation.invalidOption')),
+  sort: blankAsMissing(z.enum(SEARCH_ROW_KEYS, 'validation.invalidOption').default('sVnId')),
+  order: blankAsMissing(z.enum(['asc', 'desc'], 'validation.invalidOption').default('asc')),
+})
+export type SvnSearchInput = z.input<typeof SvnSearchSchema>
+export type SvnSearchQuery = z.output<typeof SvnSearchSchema>

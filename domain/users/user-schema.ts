@@ -1,0 +1,105 @@
+import { z } from 'zod'
+import { ROLES, USER_TYPES } from '../roles.ts'
+
+/** Spec §5 "User form" caps (vorname has none in the spec; it gets the address cap of 100). */
+export const USER_LIMITS = {
+  vorname: 100,
+  nachname: 100,
+  strasse: 100,
+  plz: 7,
+  ort: 100,
+  staat: 4,
+  fax: 100,
+  telefon: 100,
+  email: 100,
+  oeReferenz: 50,
+  maklerNummer: 10,
+} as const
+
+/**
+ * Translation keys used as zod messages; the field's cap for maxLength is USER_LIMITS[field].
+ * Kept as keys (not text) so the register answers them in fieldErrors and the portal translates.
+ */
+export const USER_VALIDATION = {
+  required: 'validation.required',
+  maxLength: 'validation.maxLength',
+  email: 'validation.email',
+  invalid: 'validation.invalid',
+  invalidOption: 'validation.invalidOption',
+} as const
+
+const requiredOr = (otherwise: string) => ({
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? USER_VALIDATION.required : otherwise,
+})
+
+/** '' (an empty form field), undefined and null all mean "not given" and are stored as null. */
+const emptyToNull = (value: unknown) =>
+  value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value
+
+function optionalText(max: number) {
+  return z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: USER_VALIDATION.invalid })
+      .trim()
+      .max(max, { error: USER_VALIDATION.maxLength })
+      .nullable(),
+  )
+}
+
+function requiredText(max: number) {
+  return z
+    .string(requiredOr(USER_VALIDATION.invalid))
+    .trim()
+    .min(1, { error: USER_VALIDATION.required })
+    .max(max, { error: USER_VALIDATION.maxLength })
+}
+
+/** The editable fields of spec §3 User (no id, version or read-only groupRoles). */
+export const userFieldsSchema = z.object({
+  vorname: optionalText(USER_LIMITS.vorname),
+  nachname: requiredText(USER_LIMITS.nachname),
+  strasse: optionalText(USER_LIMITS.strasse),
+  plz: optionalText(USER_LIMITS.plz),
+  ort: optionalText(USER_LIMITS.ort),
+  staat: optionalText(USER_LIMITS.staat),
+  fax: optionalText(USER_LIMITS.fax),
+  telefon: optionalText(USER_LIMITS.telefon),
+  email: requiredText(USER_LIMITS.email).pipe(z.email({ error: USER_VALIDATION.email })),
+  oeReferenz: optionalText(USER_LIMITS.oeReferenz),
+  type: z.enum(USER_TYPES, requiredOr(USER_VALIDATION.invalidOption)),
+  maklerNummer: optionalText(USER_LIMITS.maklerNummer),
+  aktiv: z.boolean({ error: USER_VALIDATION.invalid }).default(true),
+  /** Optional: without it the roles stay as they are (update) or become the type defaults (create). */
+  roles: z.array(z.enum(ROLES, { error: USER_VALIDATION.invalidOption })).optional(),
+})
+
+type UserFields = z.output<typeof userFieldsSchema>
+
+/** Spec §5: maklerNummer is required only while MAKLER is among the roles. */
+export function maklerNummerMissing(fields: Pick<UserFields, 'maklerNummer'>, roles: readonly string[]) {
+  return roles.includes('MAKLER') && !fields.maklerNummer
+}
+
+function withMaklerRule<T extends z.ZodType<UserFields>>(schema: T) {
+  return schema.superRefine((fields, ctx) => {
+    if (fields.roles && maklerNummerMissing(fields, fields.roles)) {
+      ctx.addIssue({ code: 'custom', path: ['maklerNummer'], message: USER_VALIDATION.required })
+    }
+  })
+}
+
+/** A new user (POST /users; the create dialog). Unknown keys such as id or groupRoles are dropped. */
+export const newUserSchema = withMaklerRule(userFieldsSchema)
+
+/** An edited user (PUT /users; the edit dialog): the fields plus id and the version it was read at. */
+export const editedUserSchema = withMaklerRule(
+  userFieldsSchema.extend({
+    id: z.number(requiredOr(USER_VALIDATION.invalid)).int().positive({ error: USER_VALIDATION.invalid }),
+    version: z.number(requiredOr(USER_VALIDATION.invalid)).int().min(0, { error: USER_VALIDATION.invalid }),
+  }),
+)
+
+export type NewUser = z.output<typeof newUserSchema>
+export type EditedUser = z.output<typeof editedUserSchema>

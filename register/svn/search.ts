@@ -1,0 +1,83 @@
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { svn } from '../../db/schema/svn.ts'
+import {
+  SEARCH_LIMIT,
+  type SearchResult,
+  type SearchRowKey,
+  type SvnSearchQuery,
+} from '../../domain/svn/search.ts'
+import { scopeCondition, type SvnScope } from './scope.ts'
+
+/** LIKE pattern for a prefix: the user's % and _ are literal. */
+function prefixPattern(value: string): string {
+  return `${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+}
+
+/**
+ * Filters of DESIGN §5. Prefix filters are written exactly as their indexes are defined
+ * (lower(col) LIKE 'x%' against `lower(col) text_pattern_ops`), so the planner can use them.
+ */
+export function searchCondition(query: SvnSearchQuery, scope: SvnScope): SQL {
+  const conditions: SQL[] = [scopeCondition(scope)]
+  if (query.sVnID) conditions.push(eq(svn.id, Number(query.sVnID)))
+  if (query.schildNr) conditions.push(eq(svn.schildNr, Number(query.schildNr)))
+  if (query.stammNr) conditions.push(eq(svn.stammNr, Number(query.stammNr)))
+  if (query.schaleNr) conditions.push(sql`${svn.schaleNr} like ${prefixPattern(query.schaleNr)}`)
+  if (query.name) conditions.push(sql`lower(${svn.name}) like ${prefixPattern(query.name.toLowerCase())}`)
+  if (query.firstName)
+    conditions.push(sql`lower(${svn.firstName}) like ${prefixPattern(query.firstName.toLowerCase())}`)
+  if (query.zipCode) conditions.push(sql`${svn.zip} like ${prefixPattern(query.zipCode)}`)
+  if (query.canton) conditions.push(eq(svn.canton, query.canton))
+  if (query.sVnStatus) conditions.push(eq(svn.status, query.sVnStatus))
+  return and(...conditions) as SQL
+}
+
+/** Sort columns per result key; the plate sorts by canton, then number. */
+const SORT_COLUMNS: Record<SearchRowKey, AnyColumn[]> = {
+  sVnId: [svn.id],
+  name: [svn.name],
+  firstName: [svn.firstName],
+  street: [svn.street],
+  postCode: [svn.zip],
+  place: [svn.place],
+  canton: [svn.canton],
+  licensePlate: [svn.canton, svn.schildNr],
+  marke: [svn.markeTyp],
+  reference: [svn.referenz],
+  status: [svn.status],
+}
+
+const rowColumns = {
+  sVnId: svn.id,
+  name: svn.name,
+  firstName: svn.firstName,
+  street: svn.street,
+  postCode: svn.zip,
+  place: svn.place,
+  canton: svn.canton,
+  licensePlate: sql<string | null>`nullif(concat_ws(' ', ${svn.canton}, ${svn.schildNr}::text), '')`,
+  marke: svn.markeTyp,
+  reference: svn.referenz,
+  status: svn.status,
+}
+
+/** The rows query (exported so a test can EXPLAIN it). */
+export function searchRowsQuery(db: Database, query: SvnSearchQuery, scope: SvnScope) {
+  const direction = query.order === 'desc' ? desc : asc
+  const order = SORT_COLUMNS[query.sort].map((column) => direction(column))
+  return db
+    .select(rowColumns)
+    .from(svn)
+    .where(searchCondition(query, scope))
+    .orderBy(...order, asc(svn.id)) // ties broken by id, so pages are stable
+    .limit(SEARCH_LIMIT)
+}
+
+export async function searchSvn(db: Database, query: SvnSearchQuery, scope: SvnScope): Promise<SearchResult> {
+  const rows = await searchRowsQuery(db, query, scope)
+  // Fewer rows than the limit: they are all there is, no count query needed.
+  if (rows.length < SEARCH_LIMIT) return { rows, total: rows.length }
+  const [counted] = await db.select({ total: count() }).from(svn).where(searchCondition(query, scope))
+  return { rows, total: counted?.total ?? rows.length }
+}

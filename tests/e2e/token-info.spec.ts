@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test'
+import { expectNoA11yViolations, JWT_PATTERN, login, loginAs } from './support.ts'
+
+// The disabled case (ENABLE_DEBUG_PAGES=false → 404) is covered by app/routes/token-info.test.ts,
+// which calls the loader with debugPages false: this suite runs one demo server (debug pages on).
+
+test.describe('token-info debug page', () => {
+  test('shows the session’s roles and decoded tokens, never a raw token', async ({ page }) => {
+    await loginAs(page, 'admin@alpina.example')
+    await page.goto('/token-info')
+    await expect(page).toHaveTitle('Token-Info – SVN Portal')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Token-Info (Debug)')
+    const roles = page.getByTestId('session-roles')
+    await expect(roles.getByText('ADMIN', { exact: true })).toBeVisible()
+    await expect(roles.getByText('GROUP_ADMIN', { exact: true })).toBeVisible()
+
+    const accessPayload = page.getByRole('region', { name: 'Access-Token: Payload' })
+    await expect(accessPayload).toContainText('"resource_access"')
+    await expect(accessPayload).toContainText('"iss"')
+    await expect(page.getByRole('region', { name: 'Access-Token: Header' })).toContainText('"alg": "RS256"')
+    await expect(page.getByRole('region', { name: 'ID-Token: Payload' })).toContainText(
+      '"email": "admin@alpina.example"',
+    )
+    await expect(page.getByRole('region', { name: 'Benutzerinfo (Register, /users/self)' })).toContainText(
+      'admin@alpina.example',
+    )
+    // The scroll regions are reachable with the keyboard.
+    await expect(accessPayload).toHaveAttribute('tabindex', '0')
+    expect(await page.content()).not.toMatch(JWT_PATTERN)
+    await expectNoA11yViolations(page, 'token-info')
+  })
+
+  test('loads the external tokens and user info of the demo provider', async ({ page, baseURL }) => {
+    await loginAs(page, 'admin@alpina.example')
+    await page.goto('/token-info')
+    await page.getByLabel('Auth-Provider-ID').fill('demo-idp')
+    await page.getByLabel('Benutzerinfo-URL').fill(`${baseURL}/oidc/broker/demo-idp/userinfo`)
+    await page.getByRole('button', { name: 'Externe Tokens laden' }).click()
+    await expect(page).toHaveURL(/\/token-info\?providerId=demo-idp&userInfoUrl=/)
+    const result = page.getByTestId('external-result')
+    await expect(result.getByRole('region', { name: 'Externes Access-Token: Payload' })).toContainText(
+      'https://demo-idp.example/realms/demo',
+    )
+    await expect(result.getByRole('region', { name: 'Externes ID-Token: Payload' })).toContainText(
+      'Katharina',
+    )
+    await expect(result.getByRole('region', { name: /^Antwort von / })).toContainText(
+      '"email": "admin@alpina.example"',
+    )
+    expect(await page.content()).not.toMatch(JWT_PATTERN)
+    await expectNoA11yViolations(page, 'token-info with external tokens')
+  })
+
+  test('says clearly when no tokens are stored and refuses foreign URLs', async ({ page }) => {
+    await loginAs(page, 'clerk@alpina.example')
+    await page.goto('/token-info?providerId=demo-idp&userInfoUrl=')
+    await expect(page.getByTestId('external-result')).toContainText(
+      'Für den Anbieter «demo-idp» sind für Ihr Konto keine Tokens gespeichert.',
+    )
+    await page.getByLabel('Auth-Provider-ID').fill('demo-idp')
+    await page.getByLabel('Benutzerinfo-URL').fill('http://169.254.169.254/latest/meta-data')
+    await page.getByRole('button', { name: 'Externe Tokens laden' }).click()
+    await expect(page.getByTestId('external-result')).toContainText(
+      'Diese Benutzerinfo-URL ist nicht erlaubt.',
+    )
+    await expectNoA11yViolations(page, 'token-info with an error')
+  })
+
+  test('needs a login and comes back to the page after it', async ({ page }) => {
+    await page.goto('/token-info')
+    await login(page, 'reader@alpina.example')
+    await expect(page).toHaveURL('/token-info')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Token-Info (Debug)')
+  })
+})
