@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from './views/layout.ts'
 import { loginPage, type LoginFormState } from './views/login.ts'
 import { errorPage } from './views/messages.ts'
 import { loginCss, loginCssVersion } from './views/styles.ts'
+import { sendHtml } from './views/send.ts'
 
 interface InteractionDeps {
   db: Database
@@ -28,18 +29,7 @@ export function interactionRoutes(deps: InteractionDeps): Router {
   const csp = contentSecurityPolicy(formActionOrigins(deps.clients))
   const router = express.Router()
 
-  function send(res: Response, status: number, body: string): void {
-    res
-      .status(status)
-      .set({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': csp,
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'same-origin',
-      })
-      .send(body)
-  }
+  const send = (res: Response, status: number, body: string) => sendHtml(res, csp, status, body)
 
   function languageFor(req: Request, interaction?: Interaction): Language {
     return pickLanguage(interaction?.params.ui_locales, req.get('cookie'))

@@ -4,6 +4,7 @@ import { pickLanguage, type MessageKey } from './i18n.ts'
 import { basePathOf, pageContext } from './provider.ts'
 import { findSetupLogin, usePasswordSetupToken } from './setup-links.ts'
 import { MIN_PASSWORD_LENGTH, setupDonePage, setupInvalidPage, setupPage } from './views/setup.ts'
+import { sendHtml } from './views/send.ts'
 
 interface SetupRouteDeps {
   db: Database
@@ -21,20 +22,7 @@ export function setupRoutes({ db, issuer, csp }: SetupRouteDeps): Router {
   const basePath = basePathOf(issuer)
   const portalUrl = `${new URL(issuer).origin}/`
 
-  function send(res: Response, status: number, body: string): void {
-    res
-      .status(status)
-      .set({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': csp,
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        // The token is in the URL: never pass it to other sites. Not no-referrer: that blanks the Origin
-        // of the form POST, and the server's origin check refuses an Origin of "null".
-        'Referrer-Policy': 'same-origin',
-      })
-      .send(body)
-  }
+  const send = (res: Response, status: number, body: string) => sendHtml(res, csp, status, body)
 
   const page = (req: Request) => pageContext(issuer, pickLanguage(undefined, req.get('cookie')))
   const tokenOf = (req: Request) => {
