@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   data,
@@ -134,6 +134,10 @@ function Shell({ root, children }: { root: RootData | undefined; children: React
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // A marker for tests (and styles) that the page's script is running.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <Shell root={loaderData}>
       <Outlet />

@@ -174,6 +174,7 @@ test.describe('SVN search', () => {
 
   test('the Stammnummer is grouped as typed with JS, and left as typed without', async ({ page }) => {
     const field = page.getByLabel('Stammnummer')
+    if (jsEnabled(test.info())) await page.locator('html[data-hydrated]').waitFor()
     await field.pressSequentially('1234567890')
     // Without JS nothing rewrites the input; the server accepts either form (covered by the search tests).
     await expect(field).toHaveValue(jsEnabled(test.info()) ? '1.234.567.890' : '1234567890')

@@ -53,9 +53,12 @@ export function SvnSearchForm({ values, errors, sort }: SvnSearchFormProps) {
   // The inputs are uncontrolled: when the URL changes under the same form (reset link, back
   // button, a search from elsewhere), put its values in without remounting, so focus stays put.
   const signature = JSON.stringify(values)
+  // Starts as the server-rendered values: hydration must not wipe what a clerk typed before the script ran.
+  const synced = useRef(signature)
   useEffect(() => {
     const form = formRef.current
-    if (!form) return
+    if (!form || synced.current === signature) return
+    synced.current = signature
     const next = JSON.parse(signature) as Record<SearchField, string>
     for (const [name, value] of Object.entries(next)) {
       const control = form.elements.namedItem(name)
