@@ -7,9 +7,12 @@ import {
   type CryptoKey,
   type JWTVerifyGetKey,
 } from 'jose'
-import type { Database } from '../db/client.ts'
+import type { Database, DatabaseHandle } from '../db/client.ts'
+import { openTestDatabase } from '../db/testing.ts'
 import { userRoles, users } from '../db/schema/register.ts'
 import type { Role } from '../domain/roles.ts'
+import { createRegisterApp } from './app.ts'
+import { seedRegisterDemo, type SeededUser } from './seed/demo.ts'
 
 export const TEST_ISSUER = 'http://idp.test/oidc'
 export const TEST_CLIENT_ID = 'svn-portal'
@@ -93,4 +96,25 @@ export async function subjectOf(db: Database, email: string): Promise<string> {
   const [row] = await db.select({ s: users.idpSubject }).from(users).where(eq(users.email, email))
   if (!row?.s) throw new Error(`no subject for ${email}`)
   return row.s
+}
+
+export interface RegisterTestbed {
+  handle: DatabaseHandle
+  seeded: SeededUser[]
+  idp: TestIdp
+  app: ReturnType<typeof createRegisterApp>
+}
+
+/** A fresh test database with the demo insurers and users, a test IdP, and the register app over both. */
+export async function openRegisterTestbed(): Promise<RegisterTestbed> {
+  const handle = await openTestDatabase()
+  const seeded = await seedRegisterDemo(handle.db)
+  const idp = await createTestIdp()
+  const app = createRegisterApp({
+    db: handle.db,
+    issuer: TEST_ISSUER,
+    clientId: TEST_CLIENT_ID,
+    getKey: idp.getKey,
+  })
+  return { handle, seeded, idp, app }
 }

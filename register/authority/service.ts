@@ -5,7 +5,7 @@ import { addDays, zurichDay } from '../../domain/svn/dates.ts'
 import { REJECTION_REASON_CATEGORY } from '../../domain/svn/enums.ts'
 import { AE_EXPIRES_AFTER_DAYS } from '../../domain/svn/transitions.ts'
 import type { AuditActor } from '../svn/actor.ts'
-import { transition, type TransitionOutcome } from '../svn/transition.ts'
+import { okIds, transition } from '../svn/transition.ts'
 import { storeAvNotifications, storeIvNotifications, type SchiffInput } from './notifications.ts'
 
 /**
@@ -19,7 +19,6 @@ export interface CantonMove {
 }
 
 const ANY = { kind: 'any' } as const
-const okIds = (outcomes: TransitionOutcome[]) => outcomes.filter((o) => o.result === 'ok').map((o) => o.id)
 
 /** AV reason when an AE ends in AV (executed by the canton or expired): "all other cases". */
 export const AE_AV_GRUND = 50

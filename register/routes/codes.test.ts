@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/client.ts'
-import { openTestDatabase } from '../../db/testing.ts'
-import { createRegisterApp } from '../app.ts'
-import { seedRegisterDemo, type SeededUser } from '../seed/demo.ts'
-import { TEST_CLIENT_ID, TEST_ISSUER, bearer, createTestIdp, type TestIdp } from '../testing.ts'
+import type { SeededUser } from '../seed/demo.ts'
+import { bearer, openRegisterTestbed, type RegisterTestbed, type TestIdp } from '../testing.ts'
 
 let handle: DatabaseHandle
 let idp: TestIdp
-let app: ReturnType<typeof createRegisterApp>
+let app: RegisterTestbed['app']
 let seeded: SeededUser[]
 
 async function get(path: string) {
@@ -19,15 +17,7 @@ async function get(path: string) {
 type Item = { id: string; version: number; category: string; de: string; fr: string; it: string }
 
 beforeAll(async () => {
-  handle = await openTestDatabase()
-  seeded = await seedRegisterDemo(handle.db)
-  idp = await createTestIdp()
-  app = createRegisterApp({
-    db: handle.db,
-    issuer: TEST_ISSUER,
-    clientId: TEST_CLIENT_ID,
-    getKey: idp.getKey,
-  })
+  ;({ handle, seeded, idp, app } = await openRegisterTestbed())
 })
 
 afterAll(async () => {

@@ -2,14 +2,12 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { auditLog, userRoles, users } from '../../db/schema/register.ts'
-import { openTestDatabase } from '../../db/testing.ts'
-import { createRegisterApp } from '../app.ts'
-import { seedRegisterDemo, type SeededUser } from '../seed/demo.ts'
-import { TEST_CLIENT_ID, TEST_ISSUER, createTestIdp, foreignKey, type TestIdp } from '../testing.ts'
+import type { SeededUser } from '../seed/demo.ts'
+import { foreignKey, openRegisterTestbed, type RegisterTestbed, type TestIdp } from '../testing.ts'
 
 let handle: DatabaseHandle
 let idp: TestIdp
-let app: ReturnType<typeof createRegisterApp>
+let app: RegisterTestbed['app']
 let seeded: SeededUser[]
 
 const ADMIN = ['ADMIN']
@@ -60,15 +58,7 @@ interface UserBody {
 }
 
 beforeAll(async () => {
-  handle = await openTestDatabase()
-  seeded = await seedRegisterDemo(handle.db)
-  idp = await createTestIdp()
-  app = createRegisterApp({
-    db: handle.db,
-    issuer: TEST_ISSUER,
-    clientId: TEST_CLIENT_ID,
-    getKey: idp.getKey,
-  })
+  ;({ handle, seeded, idp, app } = await openRegisterTestbed())
 })
 
 afterAll(async () => {

@@ -3,15 +3,13 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { auditLog, groupRoles, insurers } from '../../db/schema/register.ts'
-import { openTestDatabase } from '../../db/testing.ts'
-import { createRegisterApp } from '../app.ts'
 import { LOGO_MAX_BYTES } from '../logo/process-logo.ts'
-import { seedRegisterDemo, type SeededUser } from '../seed/demo.ts'
-import { TEST_CLIENT_ID, TEST_ISSUER, createTestIdp, type TestIdp } from '../testing.ts'
+import type { SeededUser } from '../seed/demo.ts'
+import { openRegisterTestbed, type RegisterTestbed, type TestIdp } from '../testing.ts'
 
 let handle: DatabaseHandle
 let idp: TestIdp
-let app: ReturnType<typeof createRegisterApp>
+let app: RegisterTestbed['app']
 let seeded: SeededUser[]
 
 async function auth(email: string, roles: string[]) {
@@ -54,15 +52,7 @@ interface Group {
 }
 
 beforeAll(async () => {
-  handle = await openTestDatabase()
-  seeded = await seedRegisterDemo(handle.db)
-  idp = await createTestIdp()
-  app = createRegisterApp({
-    db: handle.db,
-    issuer: TEST_ISSUER,
-    clientId: TEST_CLIENT_ID,
-    getKey: idp.getKey,
-  })
+  ;({ handle, seeded, idp, app } = await openRegisterTestbed())
 })
 
 afterAll(async () => {

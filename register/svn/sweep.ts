@@ -11,7 +11,7 @@ import {
 import { AE_AV_GRUND } from '../authority/service.ts'
 import { storeAvNotifications } from '../authority/notifications.ts'
 import { SYSTEM_ACTOR } from './actor.ts'
-import { transition } from './transition.ts'
+import { okIds, transition } from './transition.ts'
 
 export interface SweepOptions {
   /** The moment the sweep pretends it is (tests, demo seed); default now. */
@@ -51,7 +51,7 @@ export async function sweep(db: Database, options: SweepOptions = {}): Promise<S
       scope: ANY,
       at: now,
     })
-    return outcomes.filter((o) => o.result === 'ok').length
+    return okIds(outcomes).length
   })
 
   const expiredAe = await db.transaction(async (tx) => {
@@ -67,7 +67,7 @@ export async function sweep(db: Database, options: SweepOptions = {}): Promise<S
       scope: ANY,
       at: now,
     })
-    const moved = new Set(outcomes.filter((o) => o.result === 'ok').map((o) => o.id))
+    const moved = new Set(okIds(outcomes))
     await storeAvNotifications(
       tx,
       rows
@@ -98,7 +98,7 @@ export async function sweep(db: Database, options: SweepOptions = {}): Promise<S
       scope: ANY,
       at: now,
     })
-    return outcomes.filter((o) => o.result === 'ok').length
+    return okIds(outcomes).length
   })
 
   return { untreated, expiredAe, deletable }

@@ -14,6 +14,10 @@ export type TransitionOutcome =
   | { id: number; result: 'not-found' }
   | { id: number; result: 'conflict'; status: SvnStatus }
 
+/** Ids of the records a transition actually moved. */
+export const okIds = (outcomes: readonly TransitionOutcome[]): number[] =>
+  outcomes.filter((o) => o.result === 'ok').map((o) => o.id)
+
 export interface TransitionRequest {
   ids: readonly number[]
   action: SvnAction
