@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoA11yViolations, jsEnabled, login, loginAs, openUserMenu, sideNav } from './support.ts'
+import {
+  expectNoA11yViolations,
+  jsEnabled,
+  login,
+  loginAs,
+  openUserMenu,
+  sideNav,
+  waitForHydration,
+} from './support.ts'
 
 const HELP = 'Tastaturkürzel'
 
@@ -50,6 +58,7 @@ test.describe('keyboard shortcuts', () => {
   test('go-to sequences navigate; keys typed into fields are left alone', async ({ page }, testInfo) => {
     await loginAs(page, 'clerk@alpina.example')
     await page.goto('/token-info')
+    await waitForHydration(page)
     if (!jsEnabled(testInfo)) {
       await page.locator('main h1').click()
       await page.keyboard.press('g')
@@ -95,6 +104,8 @@ test.describe('keyboard shortcuts', () => {
       await page.waitForTimeout(300)
       await expect(page.getByRole('dialog')).toBeHidden()
       await page.goto('/token-info')
+      await waitForHydration(page)
+      await waitForHydration(page)
       await page.locator('main h1').click()
       await page.keyboard.press('g')
       await page.keyboard.press('s')

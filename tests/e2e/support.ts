@@ -62,6 +62,15 @@ export function jsEnabled(testInfo: TestInfo): boolean {
   return testInfo.project.name !== 'no-js'
 }
 
+/**
+ * With JS, waits until the page's script runs (root sets html[data-hydrated]): keys pressed or clicks made
+ * before that reach no listener. Without JS there is nothing to wait for.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  if (test.info().project.use.javaScriptEnabled === false) return
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
 /** The IdP's login form (idp/views/login.ts). */
 export function isIdpLoginUrl(url: URL | string): boolean {
   return new URL(String(url)).pathname.startsWith('/oidc/interaction/')
@@ -94,6 +103,7 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await typeCredentials(page, email, password)
   await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/'))
   await expect(page.locator('main#main')).toBeVisible()
+  await waitForHydration(page)
 }
 
 /** Logs in and returns on the user's default page. */
@@ -226,6 +236,7 @@ export async function gotoOnDate(page: Page, path: string, isoDate: string): Pro
   const url = new URL(path, 'http://x')
   url.searchParams.set('today', isoDate)
   await page.goto(url.pathname + url.search)
+  await waitForHydration(page)
 }
 
 /** The holiday banner (an aside labelled "Feiertagsgruss"). */
@@ -242,6 +253,7 @@ export async function openUserMenu(page: Page): Promise<void> {
 
 /** The hidden action (spec §2): `times` clicks with Ctrl and Shift held on `target`. */
 export async function ctrlShiftClicks(page: Page, times: number, selector = 'main h1'): Promise<void> {
+  await waitForHydration(page)
   for (let i = 0; i < times; i++)
     await page
       .locator(selector)

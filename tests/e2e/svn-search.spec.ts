@@ -7,6 +7,7 @@ import {
   svnIdLinks,
   svnSearchIds,
   tabTo,
+  waitForHydration,
 } from './support.ts'
 
 /** Read-only journeys on the search screen (the detail spec changes records; this one never does). */
@@ -174,7 +175,7 @@ test.describe('SVN search', () => {
 
   test('the Stammnummer is grouped as typed with JS, and left as typed without', async ({ page }) => {
     const field = page.getByLabel('Stammnummer')
-    if (jsEnabled(test.info())) await page.locator('html[data-hydrated]').waitFor()
+    await waitForHydration(page)
     await field.pressSequentially('1234567890')
     // Without JS nothing rewrites the input; the server accepts either form (covered by the search tests).
     await expect(field).toHaveValue(jsEnabled(test.info()) ? '1.234.567.890' : '1234567890')
