@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { insurers } from './register.ts'
+import { bytea, insurers, users } from './register.ts'
 
 /** Dates are calendar days: read and written as yyyy-mm-dd strings, never shifted by a time zone. */
 const day = (name: string) => date(name, { mode: 'string' })
@@ -149,3 +149,32 @@ export const svnMotors = pgTable(
   },
   (t) => [index('svn_motors_notification_idx').on(t.notificationId, t.position)],
 )
+
+/** One create-form draft per user (DESIGN §5 Drafts): the form's raw values, restored as typed. */
+export const svnDrafts = pgTable('svn_drafts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  values: jsonb('values').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** The create form's one-time tokens: a repeated POST with the same token answers the same SVN. */
+export const svnCreateTokens = pgTable('svn_create_tokens', {
+  token: text('token').primaryKey(),
+  userId: integer('user_id').notNull(),
+  svnId: integer('svn_id')
+    .notNull()
+    .references(() => svn.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** The rejected rows of a user's latest mass import, as a workbook (one per user, replaced each time). */
+export const svnImportErrors = pgTable('svn_import_errors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
