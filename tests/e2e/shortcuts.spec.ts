@@ -79,6 +79,11 @@ test.describe('keyboard shortcuts', () => {
     await page.keyboard.press('g')
     await page.keyboard.press('s')
     await expect(page).toHaveURL('/svn/search')
+    // "/" puts the cursor into the page's first search field.
+    await page.locator('main h1').click()
+    await page.keyboard.press('/')
+    await expect(page.locator('[role="search"] input').first()).toBeFocused()
+    await page.locator('main h1').click()
     // A screen the user may not open has no shortcut.
     await page.keyboard.press('g')
     await page.keyboard.press('a')
