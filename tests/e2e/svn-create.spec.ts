@@ -130,6 +130,12 @@ test.describe('SVN create', () => {
     await expect(page.getByRole('link', { name: 'Vorlage suchen' })).toHaveAttribute('href', '/svn/search')
     if (!jsEnabled(test.info())) await expect(page.locator('[data-date-picker-for]')).toHaveCount(0)
     await expectNoA11yViolations(page, 'create: empty form')
+    // Reset: the empty form again, defaults back.
+    await field(page, 'halter.person.name').fill('Weg damit')
+    await field(page, 'versicherungsdaten.referenz').fill('anders')
+    await page.getByRole('link', { name: 'Zurücksetzen' }).click()
+    await expect(field(page, 'halter.person.name')).toHaveValue('')
+    await expect(field(page, 'versicherungsdaten.referenz')).toHaveValue('ALP-SCH-12 / ALP')
   })
 
   test('a valid create opens the new record as OPEN with the success message', async ({ page }) => {
@@ -456,12 +462,19 @@ test.describe('date picker (JS only)', () => {
       await expect(page.locator('[data-date-picker-for]')).toHaveCount(0)
       return
     }
+    // The calendar is its own script, fetched only for a picker (on the button's focus, or its opening).
+    const calendarChunks: string[] = []
+    page.on('request', (request) => {
+      if (/\/assets\/DateCalendar-[^/]*\.js$/.test(request.url())) calendarChunks.push(request.url())
+    })
     await openNewForm(page)
+    expect(calendarChunks).toEqual([])
     const input = field(page, 'versicherungsdaten.gueltigAb')
     await tabTo(page, pickerButton(page))
     await page.keyboard.press('Enter')
     const d = dialog(page)
     await expect(d).toBeVisible()
+    await expect.poll(() => calendarChunks.length).toBe(1)
     await expect(focusedDay(d)).toHaveCount(1)
     // Monday first, six weeks, today focused when the field is empty.
     await expect(d.locator('[role="grid"] thead th').first()).toHaveAttribute('aria-label', 'Montag')

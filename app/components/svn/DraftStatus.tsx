@@ -21,7 +21,7 @@ interface Draft {
 }
 type DraftEvent = 'change' | 'send' | 'saved' | 'expire'
 
-function draftReducer(draft: Draft, event: DraftEvent): Draft {
+export function draftReducer(draft: Draft, event: DraftEvent): Draft {
   switch (event) {
     case 'change':
       return { state: 'unsaved', changedSinceSend: true }
