@@ -30,6 +30,7 @@ import {
   CREATE_FIELD_NAMES,
   createField,
   createSvnSchema,
+  referenzNeedsDefault,
   GUELTIG_AB_MAX_DAYS_BACK,
   svnToCreateValues,
   valueAt,
@@ -144,6 +145,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
   }
   if (intent !== 'create') throw data('Unknown intent', { status: 400 })
+
+  // Spec §2: an empty or "/" reference gets the default, on the server too (JS refills it on blur).
+  if (referenzNeedsDefault(values.versicherungsdaten.referenz)) {
+    const self = await loadSelf(context, session)
+    values.versicherungsdaten.referenz = referenzDefaultOf(self, currentLanguage(context))
+  }
 
   const posted = form.get('formToken')
   const formToken = typeof posted === 'string' && posted.length > 0 ? posted : newFormToken()

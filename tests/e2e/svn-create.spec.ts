@@ -153,6 +153,15 @@ test.describe('SVN create', () => {
     expect(await svnSearchIds(page, `name=${name}`)).toEqual([id])
   })
 
+  test('a reference left as "/" gets the default, also from the server without JS', async ({ page }) => {
+    await openNewForm(page)
+    await fill(page, validValues(uniqueName('Ref')))
+    await field(page, 'versicherungsdaten.referenz').fill('/')
+    await submitCreate(page)
+    await expect(page).toHaveURL(/\/svn\/\d+$/)
+    await expect(page.locator('dt:text-is("Referenz") + dd').first()).toHaveText('ALP-SCH-12 / ALP')
+  })
+
   /** Spec §5, one row per rule: what is changed from a valid form, where the message shows. */
   const RULES: {
     rule: string
