@@ -12,6 +12,15 @@ export function exportFileName(type: FileType, gsCode: string, format: FileForma
   return `${type}_${gsCode}_${stamp}.${format.toLowerCase()}`
 }
 
+/** The time in a name made by `exportFileName`, or null. */
+export function exportFileTime(fileName: string): Date | null {
+  const match = /_(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.[a-z]+$/.exec(fileName)
+  if (!match) return null
+  const [, y, mo, d, h, mi, s] = match
+  const time = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`)
+  return Number.isNaN(time) ? null : new Date(time)
+}
+
 /** What a file name may look like in a URL: ours never holds anything else. */
 export const FILE_NAME_PATTERN = /^[A-Za-z0-9_-]{1,80}\.(xml|csv)$/
 

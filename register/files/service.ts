@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, max, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { exportDeliveries, exportFileChunks, exportFiles } from '../../db/schema/files.ts'
 import { auditLog } from '../../db/schema/register.ts'
@@ -12,7 +12,7 @@ import type { AuditActor } from '../svn/actor.ts'
 import type { SvnScope } from '../svn/scope.ts'
 import { ChunkSink, CHUNK_BYTES } from './sink.ts'
 import { SOURCES, type Batch, type Selection } from './sources.ts'
-import { exportFileName } from './names.ts'
+import { exportFileName, exportFileTime } from './names.ts'
 
 export type FileRow = typeof exportFiles.$inferSelect
 
@@ -135,8 +135,8 @@ export interface Generation {
   chunkBytes?: number
 }
 
-/** How many seconds later a name is tried when one is taken (two files in the same second). */
-const NAME_ATTEMPTS = 120
+/** How many following seconds are tried when concurrent generations want the same name. */
+const NAME_ATTEMPTS = 60
 
 /**
  * Generates one pickup file (spec §4, DESIGN §5) in one transaction: reserves its name, reads the
@@ -148,9 +148,16 @@ export async function generateFile(db: Database, generation: Generation): Promis
   const { type, format, request, scope, actor } = generation
   const at = generation.at ?? new Date()
   return db.transaction(async (tx) => {
+    // Names sort by time: a new file's stamp is later than every earlier file's of this type.
+    const [last] = await tx
+      .select({ name: max(exportFiles.fileName) })
+      .from(exportFiles)
+      .where(and(eq(exportFiles.gsCode, scope.gsCode), eq(exportFiles.type, type)))
+    let stamp = Math.floor(at.getTime() / 1000) * 1000
+    const lastStamp = last?.name ? exportFileTime(last.name) : null
+    if (lastStamp && lastStamp.getTime() >= stamp) stamp = lastStamp.getTime() + 1000
     let file: FileRow | undefined
     for (let attempt = 0; !file && attempt < NAME_ATTEMPTS; attempt++) {
-      const stamp = new Date(at.getTime() + attempt * 1000)
       ;[file] = await tx
         .insert(exportFiles)
         .values({
@@ -158,10 +165,11 @@ export async function generateFile(db: Database, generation: Generation): Promis
           maklerNr: scope.maklerNr ?? null,
           type,
           format,
-          fileName: exportFileName(type, scope.gsCode, format, stamp),
+          fileName: exportFileName(type, scope.gsCode, format, new Date(stamp + attempt * 1000)),
           createdByUserId: actor.userId ?? null,
           createdAt: at,
         })
+        // A concurrent generation took the name: try the next second.
         .onConflictDoNothing()
         .returning()
     }
@@ -172,7 +180,7 @@ export async function generateFile(db: Database, generation: Generation): Promis
     if (scope.maklerNr) attributes.maklerNr = scope.maklerNr
     const selection: Selection = { scope, request }
     const recordCount = await writeRecords(tx, type, format, selection, sink, file.id, attributes)
-    const sizeBytes = await sink.flush()
+    const sizeBytes = await sink.finish()
 
     const [done] = await tx
       .update(exportFiles)

@@ -1,20 +1,20 @@
 import type { Database } from '../../db/client.ts'
 import { exportFileChunks } from '../../db/schema/files.ts'
 
-/** Content is stored in chunks of about this size (ADR 150): one row each, written as they fill. */
+/** Content is stored in chunks of this size (ADR 150), the last one shorter; one row each. */
 export const CHUNK_BYTES = 1024 * 1024
 /** export_file_chunks.seq is a smallint. */
 const MAX_CHUNKS = 32_767
 
 /**
- * Collects the text of a file being generated and writes it to `export_file_chunks` whenever about
- * `chunkBytes` have gathered, so only one chunk is ever held in memory whatever the file's size.
+ * Collects the bytes of a file being generated and writes a chunk to `export_file_chunks` each time
+ * `chunkBytes` have gathered, so at most one chunk and one batch of text are held in memory whatever
+ * the file's size. A chunk may end inside a UTF-8 sequence: the file is the chunks' bytes in order.
  */
 export class ChunkSink {
-  private parts: string[] = []
-  private pendingChars = 0
+  private pending: Buffer[] = []
+  private pendingBytes = 0
   private seq = 0
-  /** Bytes written so far (UTF-8), including what is still pending. */
   private written = 0
 
   constructor(
@@ -25,26 +25,32 @@ export class ChunkSink {
 
   async write(text: string): Promise<void> {
     if (text.length === 0) return
-    this.parts.push(text)
-    // A UTF-16 unit is at least one UTF-8 byte: the chunk holds at least chunkBytes bytes.
-    this.pendingChars += text.length
-    if (this.pendingChars >= this.chunkBytes) await this.flush()
+    const bytes = Buffer.from(text, 'utf8')
+    this.pending.push(bytes)
+    this.pendingBytes += bytes.length
+    if (this.pendingBytes < this.chunkBytes) return
+    let data = Buffer.concat(this.pending, this.pendingBytes)
+    while (data.length >= this.chunkBytes) {
+      await this.insert(data.subarray(0, this.chunkBytes))
+      data = data.subarray(this.chunkBytes)
+    }
+    // Copy the rest so the large buffer it was cut from can be collected.
+    this.pending = data.length > 0 ? [Buffer.from(data)] : []
+    this.pendingBytes = data.length
   }
 
-  /** Writes what is pending as one chunk; returns the file's total size in bytes. */
-  async flush(): Promise<number> {
-    if (this.parts.length === 0) return this.written
-    if (this.seq >= MAX_CHUNKS) throw new Error('export file too large')
-    const data = Buffer.from(this.parts.join(''), 'utf8')
-    this.parts = []
-    this.pendingChars = 0
-    await this.tx.insert(exportFileChunks).values({ fileId: this.fileId, seq: this.seq, data })
-    this.seq += 1
-    this.written += data.length
+  /** Writes what is pending as the last chunk; returns the file's size in bytes. */
+  async finish(): Promise<number> {
+    if (this.pendingBytes > 0) await this.insert(Buffer.concat(this.pending, this.pendingBytes))
+    this.pending = []
+    this.pendingBytes = 0
     return this.written
   }
 
-  get chunks(): number {
-    return this.seq
+  private async insert(data: Buffer): Promise<void> {
+    if (this.seq >= MAX_CHUNKS) throw new Error('export file too large')
+    await this.tx.insert(exportFileChunks).values({ fileId: this.fileId, seq: this.seq, data })
+    this.seq += 1
+    this.written += data.length
   }
 }
