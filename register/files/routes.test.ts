@@ -109,6 +109,28 @@ describe('demo data', () => {
     }
     for (const type of FILE_TYPES) expect(await expectedCount(type, '1003', '4711')).toBeGreaterThan(3)
   })
+
+  it('holds files waiting for pickup: per picker and type one downloaded, one not', async () => {
+    for (const [email, gsCode] of [
+      [CLERK, '1001'],
+      [LEMAN, '1002'],
+      [BROKER, '1003'],
+    ] as const) {
+      for (const type of FILE_TYPES) {
+        const files = await list(type, email)
+        expect(
+          files.map((f) => f.isDownloaded),
+          `${email} ${type}`,
+        ).toEqual([false, true])
+        expect(files.every((f) => f.fileName.startsWith(`${type}_${gsCode}_`))).toBe(true)
+        expect(await (await call('GET', `/files/${type}/count`, email)).json()).toEqual({ notDownloaded: 1 })
+      }
+    }
+    // Together the two files hold every record of the type: nothing is new.
+    expect((await generate('IVAV', 'XML', CLERK)).recordCount).toBe(0)
+    // The rest of this file starts without files.
+    await db().delete(exportFiles)
+  })
 })
 
 describe('endpoint matrix', () => {
