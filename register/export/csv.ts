@@ -10,12 +10,15 @@ export const CSV_NEWLINE = '\r\n'
 /** A spreadsheet starts a formula (or DDE) with these (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/
 const NEEDS_QUOTES = /[;"\r\n]/
+/** Either of the two: most cells need neither, and one test settles that. */
+const SPECIAL = /^[=+\-@\t\r]|[;"\r\n]/
 
 /**
  * A text cell: a leading = + - @ tab or CR gets a single quote in front, so the spreadsheet shows
  * the text instead of evaluating it; then RFC 4180 quoting when the cell holds `;`, `"`, CR or LF.
  */
 export function csvText(value: string): string {
+  if (!SPECIAL.test(value)) return value
   const safe = FORMULA_START.test(value) ? `'${value}` : value
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }

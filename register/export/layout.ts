@@ -1,5 +1,5 @@
 import type { FileType } from '../../domain/files/types.ts'
-import { csvPlain, csvRow, csvText } from './csv.ts'
+import { CSV_NEWLINE, CSV_SEPARATOR, csvPlain, csvRow, csvText } from './csv.ts'
 import { endTag, leafElement, startTag, xmlAttribute, xmlName } from './xml.ts'
 
 /**
@@ -135,22 +135,44 @@ export function csvHeader(layout: Layout<never>): string {
   return csvRow(csvHeaders(layout.fields, '', []).map(csvText))
 }
 
-function csvCells<R>(fields: readonly Field<R>[], record: R | undefined, out: string[]): string[] {
+type Cell<R> = (record: R) => string
+
+/** The layout flattened once into one function per CSV column. */
+function csvColumns<R>(fields: readonly Field<R>[], out: Cell<R>[] = []): Cell<R>[] {
   for (const field of fields) {
-    if (field.kind === 'group') csvCells(field.children, record, out)
+    if (field.kind === 'group') csvColumns(field.children, out)
     else if (field.kind === 'repeat') {
-      const items = record === undefined ? [] : field.items(record)
-      for (let n = 0; n < field.max; n++) csvCells(field.children, items[n], out)
+      const inner = csvColumns(field.children)
+      for (let n = 0; n < field.max; n++) {
+        for (const cell of inner) {
+          out.push((record) => {
+            const item = field.items(record)[n]
+            return item === undefined ? '' : cell(item)
+          })
+        }
+      }
     } else {
-      const text = record === undefined ? null : scalarText(field.kind, field.get(record))
-      out.push(text === null ? '' : field.kind === 'string' ? csvText(text) : csvPlain(text))
+      const encode = field.kind === 'string' ? csvText : csvPlain
+      out.push((record) => {
+        const text = scalarText(field.kind, field.get(record))
+        return text === null ? '' : encode(text)
+      })
     }
   }
   return out
 }
 
+const compiled = new WeakMap<object, Cell<never>[]>()
+
 export function csvRecord<R>(layout: Layout<R>, record: R): string {
-  return csvRow(csvCells(layout.fields, record, []))
+  let columns = compiled.get(layout) as Cell<R>[] | undefined
+  if (!columns) {
+    columns = csvColumns(layout.fields)
+    compiled.set(layout, columns as Cell<never>[])
+  }
+  let row = ''
+  for (let i = 0; i < columns.length; i++) row += (i === 0 ? '' : CSV_SEPARATOR) + columns[i]!(record)
+  return row + CSV_NEWLINE
 }
 
 // ---- XSD -------------------------------------------------------------------------------------------
