@@ -70,10 +70,11 @@ function registerFieldErrors(t: TFunction, named: Record<string, string[]>): Pic
   return errors
 }
 
-function invalid(values: PickupFormValues, errors: PickupErrors, status = 400) {
+/** The screen again with the input kept: with field errors, or (failed) with the "could not create" notice. */
+function invalid(values: PickupFormValues, errors: PickupErrors, failed = false) {
   // Typed dates come back as typed, or tidied to dd.mm.yyyy when they are real days (nothing is lost).
   const shown = { ...values, von: shownDate(values.von), bis: shownDate(values.bis) }
-  return data({ values: shown, errors, failed: status !== 400, confirm: null }, { status })
+  return data({ values: shown, errors, failed, confirm: null }, { status: failed ? 502 : 400 })
 }
 
 /**
@@ -104,7 +105,8 @@ export function pickupAction(type: FileType) {
         const outcome = await generateFile(context, session, type, GENERATE_INTENTS[intent], parsed.data)
         if (outcome.result === 'invalid') {
           const errors = registerFieldErrors(t, outcome.fieldErrors)
-          return invalid(values, Object.keys(errors).length > 0 ? errors : {}, 400)
+          // Refused for a field the screen does not show: nothing to point at, so say it failed.
+          return invalid(values, errors, Object.keys(errors).length === 0)
         }
         await forgetNavCounts(context, session)
         return redirectWithMessage(config, screen.path, {
@@ -116,7 +118,7 @@ export function pickupAction(type: FileType) {
         if (error instanceof RegisterError && error.status < 500) throw error
         // Spec §8 only logs a generation error; the clerk is told as well, and keeps the input.
         console.error('File generation failed:', error)
-        return invalid(values, {}, 502)
+        return invalid(values, {}, true)
       }
     }
 
