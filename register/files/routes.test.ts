@@ -392,6 +392,15 @@ describe('new and all', () => {
     expect((await generate('SVN', 'XML', LEMAN)).recordCount).toBe(await expectedCount('SVN', '1002'))
   })
 
+  it('two "new" generations at the same time never deliver a record twice', async () => {
+    for (const f of await list('IVAV', LEMAN)) await call('DELETE', `/files/delete/${f.id}`, LEMAN)
+    const total = await expectedCount('IVAV', '1002')
+    expect(total).toBeGreaterThan(0)
+    const [a, b] = await Promise.all([generate('IVAV', 'XML', LEMAN), generate('IVAV', 'CSV', LEMAN)])
+    expect(a.recordCount + b.recordCount).toBe(total)
+    expect(Math.min(a.recordCount, b.recordCount)).toBe(0)
+  })
+
   it('a new rejection of an already delivered SVN is new again', async () => {
     const [id] = (
       await db()

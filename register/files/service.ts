@@ -147,6 +147,9 @@ export async function generateFile(db: Database, generation: Generation): Promis
   const { type, format, request, scope, actor } = generation
   const at = generation.at ?? new Date()
   return db.transaction(async (tx) => {
+    // One generation per insurer and type at a time: two concurrent "new" files would otherwise both
+    // take the same records (neither sees the other's deliveries before it commits).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`export_files:${scope.gsCode}:${type}`}))`)
     // Names sort by time: a new file's stamp is later than every earlier file's of this type.
     const [last] = await tx
       .select({ name: max(exportFiles.fileName) })
