@@ -6,11 +6,11 @@ import { expectNoA11yViolations, jsEnabled, loginAs, sideNav, tabTo, waitForHydr
  * File pickup (spec §2 "File pickup screens", §4 "File generation"; DESIGN §5, §7). Files belong to an
  * insurer, and the js and no-js projects run at the same time on the same data: js works as Léman's
  * clerk, no-js as Alpina's, and this file's tests run one after another within a project, so every
- * count asserted here changes only by this test's own hand. Counts are compared relative to what the
- * page showed before.
+ * count asserted here changes only by this test's own hand. Each journey first clears the seeded
+ * files of its screen (so the screen is checked with and without files), then generates its own.
  */
 // A journey generates, downloads and deletes two files with full page loads: more than the default 30 s.
-test.describe.configure({ mode: 'serial', timeout: 90_000 })
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 interface Screen {
   path: string
@@ -93,25 +93,43 @@ async function expectContent(file: Download, format: 'XML' | 'CSV') {
   }
 }
 
-/** Deletes a file after confirming: a dialog with JS, the server's confirmation step without. */
-async function deleteFile(page: Page, fileName: string, a11yLabel?: string) {
+/**
+ * Deletes a file after confirming: a dialog with JS, the server's confirmation step without. The
+ * keyboard way (Tab to the button, Enter; in the dialog Shift+Tab from "no" to "yes") unless `mouse`.
+ */
+async function deleteFile(
+  page: Page,
+  fileName: string,
+  options: { a11yLabel?: string; mouse?: boolean } = {},
+) {
+  const { a11yLabel, mouse = false } = options
   const question = `Datei ${fileName} löschen?`
-  await tabTo(page, page.getByRole('button', { name: `Löschen ${fileName}` }), 200)
-  await page.keyboard.press('Enter')
+  const button = page.getByRole('button', { name: `Löschen ${fileName}` })
+  if (mouse) await button.click()
+  else {
+    await tabTo(page, button, 200)
+    await page.keyboard.press('Enter')
+  }
+  const ok = jsEnabled(test.info())
+    ? page.getByRole('dialog', { name: question }).getByRole('button', { name: 'Datei löschen' })
+    : page.getByRole('button', { name: 'Datei löschen' })
   if (jsEnabled(test.info())) {
     const dialog = page.getByRole('dialog', { name: question })
     await expect(dialog).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Nein, zurück' })).toBeFocused()
     if (a11yLabel) await expectNoA11yViolations(page, a11yLabel)
-    await page.keyboard.press('Shift+Tab')
-    await expect(dialog.getByRole('button', { name: 'Datei löschen' })).toBeFocused()
+    if (!mouse) {
+      await page.keyboard.press('Shift+Tab')
+      await expect(ok).toBeFocused()
+    }
   } else {
     await expect(heading(page)).toHaveText(question)
     await expect(page).toHaveTitle(`${question} – SVN Portal`)
     if (a11yLabel) await expectNoA11yViolations(page, a11yLabel)
-    await tabTo(page, page.getByRole('button', { name: 'Datei löschen' }))
+    if (!mouse) await tabTo(page, ok)
   }
-  await page.keyboard.press('Enter')
+  if (mouse) await ok.click()
+  else await page.keyboard.press('Enter')
   await expect(flash(page)).toContainText(`Die Datei ${fileName} wurde gelöscht.`)
   await expect(page.getByRole('row', { name: new RegExp(escape(fileName)) })).toHaveCount(0)
 }
@@ -122,13 +140,20 @@ test.describe('File pickup', () => {
       await loginAs(page, clerk())
       await page.goto(screen.path)
       await waitForHydration(page)
+      const seeded = await titleCount(page, screen)
+      await expect(page).toHaveTitle(`${screen.title} (${seeded}) – SVN Portal`)
+      expect(await navCount(page, screen)).toBe(seeded)
+      // The demo seed leaves files for pickup (DESIGN §6): the table first, then the empty screen.
+      const seededNames = await fileTable(page).locator('tbody tr td:first-child').allInnerTexts()
+      expect(seededNames.length).toBeGreaterThan(0)
+      await expectNoA11yViolations(page, `${screen.path} with the seeded files`)
+      for (const name of seededNames) await deleteFile(page, name, { mouse: true })
+      await expect(fileTable(page)).toHaveCount(0)
+      await expect(noFiles(page)).toBeVisible()
       const before = await titleCount(page, screen)
-      await expect(page).toHaveTitle(`${screen.title} (${before}) – SVN Portal`)
-      expect(await navCount(page, screen)).toBe(before)
-      // A fresh system has no files of this insurer unless the seed brings some: either state is checked.
-      const emptyAtStart = (await noFiles(page).count()) > 0
-      if (emptyAtStart) await expect(fileTable(page)).toHaveCount(0)
-      await expectNoA11yViolations(page, `${screen.path} at start (${emptyAtStart ? 'no files' : 'files'})`)
+      expect(before).toBe(0)
+      expect(await navCount(page, screen)).toBe(0)
+      await expectNoA11yViolations(page, `${screen.path} without files`)
 
       // Form fields as the spec lists them for this type; a clerk sees the broker number.
       await expect(page.getByLabel('Maklernummer')).toBeVisible()
@@ -176,14 +201,10 @@ test.describe('File pickup', () => {
         'Heruntergeladen',
       )
 
-      await deleteFile(page, xml, `${screen.path} delete confirmation`)
+      await deleteFile(page, xml, { a11yLabel: `${screen.path} delete confirmation` })
       await deleteFile(page, csv)
-      expect(await titleCount(page, screen)).toBe(before)
-      // Back to the state at the start: with no files left, the no-files note instead of the table.
-      if (emptyAtStart) {
-        await expect(noFiles(page)).toBeVisible()
-        await expectNoA11yViolations(page, `${screen.path} without files`)
-      }
+      expect(await titleCount(page, screen)).toBe(0)
+      await expect(noFiles(page)).toBeVisible()
     })
   }
 
