@@ -18,6 +18,7 @@ import { bannerToday, holidayBanner } from './lib/banner.server.ts'
 import { appContext } from './lib/context.ts'
 import { csrfMiddleware, csrfToken } from './lib/csrf.server.ts'
 import { currentLanguage, getInstance, i18nextMiddleware } from './lib/i18n.server.ts'
+import { navCounts } from './lib/nav-counts.server.ts'
 import { noStoreMiddleware } from './lib/no-store.server.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { sessionMiddleware } from './lib/session.server.ts'
@@ -51,7 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = bannerToday(config, request)
   if (today.setCookie) headers.append('Set-Cookie', today.setCookie)
   const banner = holidayBanner(today.today, (key) => getInstance(context).t(key))
-  const settings = session ? await readUserSettings(db, session.data.sub) : null
+  const [settings, counts] = session
+    ? await Promise.all([readUserSettings(db, session.data.sub), navCounts(context, session)])
+    : [null, {}]
   return data(
     {
       lng: currentLanguage(context),
@@ -66,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           }
         : null,
       navOpen: session?.data.navOpen ?? null,
+      counts,
       toast,
       pathname: url.pathname,
       returnTo: url.pathname + url.search,
@@ -122,7 +126,7 @@ function Shell({ root, children }: { root: RootData | undefined; children: React
       returnTo={root.returnTo}
       csrf={root.csrf}
       navOpen={root.navOpen}
-      counts={{}}
+      counts={root.counts}
       toast={root.toast}
       banner={root.banner}
       shortcutsEnabled={root.shortcutsEnabled}

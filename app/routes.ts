@@ -16,6 +16,7 @@ export default [
   route('insurer-logo/:version', 'routes/insurer-logo.$version.ts'),
   route('token-info', 'routes/token-info.tsx'),
   route('settings/shortcuts', 'routes/settings.shortcuts.tsx'),
+  route('files/:type/:fileName', 'routes/files.$type.$fileName.ts'),
 
   // Every screen below checks the route table's authorities (domain/access.ts) for loaders and actions.
   layout('routes/_guarded.tsx', [

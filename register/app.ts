@@ -6,6 +6,7 @@ import { authenticate } from './auth.ts'
 import { authenticateAuthority } from './authority/auth.ts'
 import { authorityRoutes } from './authority/routes.ts'
 import { jsonError } from './errors.ts'
+import { filesRoutes } from './files/routes.ts'
 import { discoverJwks } from './jwks.ts'
 import { codesRoutes } from './routes/codes.ts'
 import { usersRoutes } from './routes/users.ts'
@@ -43,6 +44,7 @@ export function createRegisterApp(deps: RegisterAppDeps): Hono {
   app.route('/versicherung', versicherungRoutes(db, auth))
   app.route('/codes', codesRoutes(db, auth))
   app.route('/svn', svnRoutes(db, auth))
+  app.route('/files', filesRoutes(db, auth))
   app.route('/authority', authorityRoutes(db, authenticateAuthority({ issuer, clientId, getKey })))
 
   app.notFound((c) => jsonError(c, 404, 'not found'))

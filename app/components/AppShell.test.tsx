@@ -87,7 +87,7 @@ describe('AppShell (server-rendered, no JavaScript)', () => {
     const html = shell()
     expect(tags(html, 'a', 'href="/svn/search"', 'aria-current="page"')).toHaveLength(1)
     expect(html.match(/aria-current="page"/g)).toHaveLength(1)
-    expect(html).toContain('3 nicht heruntergeladen')
+    expect(html).toContain(', nicht heruntergeladene Dateien: 3')
     expect(html).toContain('href="/svn/create"')
     expect(html).not.toContain('href="/svn/iv-av-retrieve"')
     expect(html).not.toContain('href="/group/administration"')

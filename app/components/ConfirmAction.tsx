@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { DANGER_BUTTON } from './ConfirmStep.tsx'
 import { Dialog } from './Dialog.tsx'
@@ -7,8 +7,8 @@ import { useHydrated } from './useHydrated.ts'
 export interface ConfirmActionProps {
   /** The `intent` value posted (e.g. 'cancel-svn'). */
   intent: string
-  /** The button's label. */
-  label: string
+  /** The button's label (may carry visually hidden context, e.g. which file a "delete" removes). */
+  label: ReactNode
   /** Dialog heading, e.g. "Cancel SVN 123?". */
   title: string
   text: string

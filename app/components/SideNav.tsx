@@ -100,7 +100,8 @@ export function SideNav({ roles, pathname, navOpen, returnTo, csrf, counts }: Si
         {typeof count === 'number' ? (
           <span className="min-w-6 rounded-full bg-brand-700 px-2 text-center text-sm font-bold text-white">
             <span aria-hidden="true">{count}</span>
-            <span className="sr-only">{t('nav.countLabel', { count })}</span>
+            {/* Part of the link's accessible name: "Nicht eingelöste SVN, nicht heruntergeladene Dateien: 3". */}
+            <span className="sr-only">{`, ${t('nav.countLabel', { count })}`}</span>
           </span>
         ) : null}
       </Link>

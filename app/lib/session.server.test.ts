@@ -6,6 +6,7 @@ import {
   createSession,
   destroySession,
   IDLE_TIMEOUT_MS,
+  patchSessionData,
   readSession,
   saveSession,
   type SessionData,
@@ -91,5 +92,22 @@ describe('portal sessions', () => {
     expect((await readSession(handle.db, id, now))?.data.navOpen).toBe(false)
     await destroySession(handle.db, id)
     expect(await readSession(handle.db, id, now)).toBeNull()
+  })
+
+  it('patches one cached key in place without touching what others saved', async () => {
+    const now = Date.now()
+    const id = await createSession(handle.db, sessionData(now), now)
+    const stale = await readSession(handle.db, id, now)
+    if (!stale) throw new Error('session missing')
+    // Another request stores a preference meanwhile; the cache write must not undo it.
+    await saveSession(handle.db, { id, data: { ...stale.data, navOpen: true } })
+    await patchSessionData(handle.db, id, 'navCounts', { at: now, values: { svn: 3, ae: 0 } })
+    const read = await readSession(handle.db, id, now)
+    expect(read?.data.navOpen).toBe(true)
+    expect(read?.data.navCounts).toEqual({ at: now, values: { svn: 3, ae: 0 } })
+    await patchSessionData(handle.db, id, 'navCounts', null)
+    const cleared = await readSession(handle.db, id, now)
+    expect(cleared?.data.navCounts).toBeUndefined()
+    expect(cleared?.data.navOpen).toBe(true)
   })
 })

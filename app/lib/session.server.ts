@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { eq, lt } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 import { createContext, createCookie, type MiddlewareFunction } from 'react-router'
 import type { Role } from '../../domain/roles.ts'
 import { portalSessions } from '../../db/schema/portal.ts'
@@ -34,6 +34,14 @@ export interface SessionData {
   roles: Role[]
   navOpen: boolean | null
   createdAt: number
+  /** The menu's not-downloaded counts, cached briefly (app/lib/nav-counts.server.ts, ADR 155). */
+  navCounts?: CachedNavCounts
+}
+
+export interface CachedNavCounts {
+  /** When they were fetched (ms since the epoch). */
+  at: number
+  values: { svn?: number; ivav?: number; ae?: number }
 }
 
 export interface Session {
@@ -86,6 +94,27 @@ export async function saveSession(db: Database, session: Session): Promise<void>
     .update(portalSessions)
     .set({ data: session.data })
     .where(eq(portalSessions.idHash, hashId(session.id)))
+}
+
+/**
+ * Sets (or with null removes) one top-level key of a session's data in place, leaving every other key
+ * as it is in the database — for caches written by concurrent requests, so none overwrites the tokens
+ * or preferences another request saved meanwhile.
+ */
+export async function patchSessionData(
+  db: Database,
+  id: string,
+  key: 'navCounts',
+  value: unknown,
+): Promise<void> {
+  const data =
+    value === null
+      ? sql`${portalSessions.data} - ${key}::text`
+      : sql`jsonb_set(${portalSessions.data}, ${`{${key}}`}::text[], ${JSON.stringify(value)}::jsonb, true)`
+  await db
+    .update(portalSessions)
+    .set({ data })
+    .where(eq(portalSessions.idHash, hashId(id)))
 }
 
 export async function destroySession(db: Database, id: string): Promise<void> {

@@ -1,11 +1,11 @@
-import { titleMeta } from '~/lib/meta.ts'
-import { screenLoader } from '~/lib/screen.server.ts'
+import { FilePickupScreen } from '~/components/files/FilePickupScreen.tsx'
+import { pickupAction, pickupLoader } from '~/lib/file-pickup.server.ts'
 import type { Route } from './+types/ae.rejected'
 
-export const loader = screenLoader('screens.aeRejected.title')
+/** File pickup of type AE (spec §2 "File pickup screens"); the screen is shared by the three types. */
+export const loader = pickupLoader('AE')
+export const action = pickupAction('AE')
 
-export const meta: Route.MetaFunction = ({ data }) => titleMeta(data?.title)
-
-export default function AeRejected({ loaderData }: Route.ComponentProps) {
-  return <h1 className="text-2xl font-semibold">{loaderData.title}</h1>
+export default function AeRejected({ loaderData, actionData }: Route.ComponentProps) {
+  return <FilePickupScreen loaderData={loaderData} actionData={actionData} />
 }

@@ -1,11 +1,11 @@
-import { titleMeta } from '~/lib/meta.ts'
-import { screenLoader } from '~/lib/screen.server.ts'
+import { FilePickupScreen } from '~/components/files/FilePickupScreen.tsx'
+import { pickupAction, pickupLoader } from '~/lib/file-pickup.server.ts'
 import type { Route } from './+types/svn.untreated'
 
-export const loader = screenLoader('screens.svnUntreated.title')
+/** File pickup of type SVN (spec §2 "File pickup screens"); the screen is shared by the three types. */
+export const loader = pickupLoader('SVN')
+export const action = pickupAction('SVN')
 
-export const meta: Route.MetaFunction = ({ data }) => titleMeta(data?.title)
-
-export default function SvnUntreated({ loaderData }: Route.ComponentProps) {
-  return <h1 className="text-2xl font-semibold">{loaderData.title}</h1>
+export default function SvnUntreated({ loaderData, actionData }: Route.ComponentProps) {
+  return <FilePickupScreen loaderData={loaderData} actionData={actionData} />
 }

@@ -16,6 +16,7 @@ import {
   type NewSvn,
 } from '../svn/service.ts'
 import { sweep } from '../svn/sweep.ts'
+import { seedFilesDemo } from './files-demo.ts'
 import { BOATS, COMPANIES, FIRST_NAMES, LAST_NAMES, MOTORS, PLACES, STREETS } from './svn-demo-data.ts'
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same demo records, so tests can count. */
@@ -299,9 +300,13 @@ function storiesFor(r: Random, count: number): Story[] {
 /**
  * About 2 000 demo SVN over the three demo insurers and every status (DESIGN §6), created and moved
  * through the same services the API and the canton side use, in batches per day, then one sweep at
- * `now` for UNTREATED, expired AE and DELETABLE. Needs the register demo (insurers, users, codes).
+ * `now` for UNTREATED, expired AE and DELETABLE, and then the pickup files waiting (files-demo.ts;
+ * `files: false` leaves them out). Needs the register demo (insurers, users, codes).
  */
-export async function seedSvnDemo(db: Database, options: { now?: Date } = {}): Promise<number> {
+export async function seedSvnDemo(
+  db: Database,
+  options: { now?: Date; files?: boolean } = {},
+): Promise<number> {
   const now = options.now ?? new Date()
   const today = zurichDay(now)
   const dayAt = (offset: number) => new Date(now.getTime() + offset * 86_400_000)
@@ -426,5 +431,6 @@ export async function seedSvnDemo(db: Database, options: { now?: Date } = {}): P
     }
   }
   await sweep(db, { now })
+  if (options.files !== false) await seedFilesDemo(db, { now })
   return plans.length
 }
