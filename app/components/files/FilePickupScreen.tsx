@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router'
-import { normaliseDateText } from '../../../domain/date-input.ts'
 import type { FileEntry, FileType } from '../../../domain/files/types.ts'
 import type { RootData } from '../../root.tsx'
 import { ConfirmAction } from '../ConfirmAction.tsx'
 import { ConfirmStep } from '../ConfirmStep.tsx'
 import { ErrorSummary } from '../form/ErrorSummary.tsx'
+import { DateField } from '../form/DateField.tsx'
 import { FormField } from '../form/FormField.tsx'
 import { DataTable, type Column, type Row } from '../table/DataTable.tsx'
 import { useHydrated } from '../useHydrated.ts'
@@ -256,18 +256,12 @@ function PickupForm({ type, values, errors, maklerNrShown, csrf }: PickupFormPro
       void navigate(screen.path, { replace: true, preventScrollReset: true })
   }
 
-  // TODO(issue 4): swap for app/components/form/DateField.tsx (same name, label, value and error props).
   const dateField = (name: 'von' | 'bis') => (
-    <FormField
+    <DateField
       name={name}
       label={t(`files.fields.${name}`)}
-      hint={t('files.fields.dateHint')}
-      placeholder={t('files.fields.datePlaceholder')}
       defaultValue={values[name]}
       error={errors[name]}
-      inputMode="numeric"
-      spellCheck={false}
-      size={12}
     />
   )
 
@@ -283,12 +277,6 @@ function PickupForm({ type, values, errors, maklerNrShown, csrf }: PickupFormPro
       onSubmit={onSubmit}
       onInput={(event) => setDirty(differsFromEmpty(event.currentTarget))}
       onChange={(event) => setDirty(differsFromEmpty(event.currentTarget))}
-      onBlur={(event) => {
-        const target = event.target
-        if (target instanceof HTMLInputElement && (target.name === 'von' || target.name === 'bis')) {
-          target.value = normaliseDateText(target.value)
-        }
-      }}
       className="max-w-3xl"
     >
       <h2 id="pickup-form-heading" className="mb-2 text-xl font-semibold">
