@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, useRouteLoaderData } from 'react-router'
+import { DocumentTitle } from '~/components/DocumentTitle.tsx'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
 import { RoleCheckboxes } from '~/components/users/RoleCheckboxes.tsx'
 import { registerMessage } from '~/components/users/user-form.ts'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { appContext } from '~/lib/context.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
-import { titleMeta } from '~/lib/meta.ts'
 import { listRoleGroups, postedGroupRoles, saveRoleGroups } from '~/lib/role-groups.server.ts'
 import { redirectWithMessage } from '~/lib/toast.server.ts'
 import { dialogContextOf } from '~/lib/users.server.ts'
@@ -64,7 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   )
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => titleMeta(loaderData?.title)
+// DocumentTitle draws the title: it depends on the post's answer.
+export const meta: Route.MetaFunction = () => []
 
 /** Spec §2 "Role groups page": one card per group (by guiOrder) with its roles, one save. */
 export default function GroupAdministration({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,7 +79,7 @@ export default function GroupAdministration({ loaderData, actionData }: Route.Co
   })
   return (
     <>
-      {actionData ? <title>{`${t('common.errorPrefix')}${title} – SVN Portal`}</title> : null}
+      <DocumentTitle title={title} failed={Boolean(actionData)} />
       <ErrorSummary errors={summary} />
       <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
       <p className="mb-4">{t('admin.groups.intro')}</p>

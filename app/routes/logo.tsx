@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { data, useRouteLoaderData } from 'react-router'
+import { DocumentTitle } from '~/components/DocumentTitle.tsx'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
 import { LogoUploadForm } from '~/components/LogoUploadForm.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { appContext } from '~/lib/context.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
 import { handleLogoPost } from '~/lib/logo.server.ts'
-import { titleMeta } from '~/lib/meta.ts'
 import { redirectWithMessage } from '~/lib/toast.server.ts'
 import type { RootData } from '~/root.tsx'
 import type { Route } from './+types/logo'
@@ -26,7 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ error: getInstance(context).t(outcome.message) }, { status: 400 })
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => titleMeta(loaderData?.title)
+// DocumentTitle draws the title: it depends on the post's answer.
+export const meta: Route.MetaFunction = () => []
 
 export default function Logo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
@@ -34,7 +35,7 @@ export default function Logo({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData && 'error' in actionData ? actionData.error : null
   return (
     <>
-      {error ? <title>{`${t('common.errorPrefix')}${loaderData.title} – SVN Portal`}</title> : null}
+      <DocumentTitle title={loaderData.title} failed={Boolean(error)} />
       <ErrorSummary errors={error ? [{ name: 'logo-file', message: error }] : []} />
       <h1 className="mb-2 text-2xl font-semibold">{loaderData.title}</h1>
       <p className="mb-4 max-w-2xl">{t('admin.logo.info')}</p>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation, useRouteLoaderData } from 'react-router'
+import { DocumentTitle } from '~/components/DocumentTitle.tsx'
 import { DataTable } from '~/components/table/DataTable.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
-import { titleMeta } from '~/lib/meta.ts'
 import { migrateUsers, type MigratedUser } from '~/lib/migrate.server.ts'
 import type { RootData } from '~/root.tsx'
 import type { Route } from './+types/user.migrate.$gsCode'
@@ -47,7 +47,8 @@ export async function action({ params, request, context }: Route.ActionArgs): Pr
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => titleMeta(data?.title)
+// DocumentTitle draws the title: it depends on the post's answer.
+export const meta: Route.MetaFunction = () => []
 
 /** Spec §2 "User migrate page": confirmation, a loader while it runs, then the message and the links. */
 export default function UserMigrate({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,9 +58,7 @@ export default function UserMigrate({ loaderData, actionData }: Route.ComponentP
   const { title, gsCode, own } = loaderData
   return (
     <>
-      {actionData?.kind === 'error' ? (
-        <title>{`${t('common.errorPrefix')}${title} – SVN Portal`}</title>
-      ) : null}
+      <DocumentTitle title={title} failed={actionData?.kind === 'error'} />
       <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
       <div role="status" className="mb-4">
         {actionData?.kind === 'ok' ? (

@@ -6,6 +6,7 @@ import type { Role } from '../../../domain/roles.ts'
 import { ConfirmAction } from '../ConfirmAction.tsx'
 import { ConfirmStep } from '../ConfirmStep.tsx'
 import { Dialog } from '../Dialog.tsx'
+import { DocumentTitle } from '../DocumentTitle.tsx'
 import { ErrorSummary } from '../form/ErrorSummary.tsx'
 import type { FieldOption } from '../form/FormField.tsx'
 import { useHydrated } from '../useHydrated.ts'
@@ -55,7 +56,7 @@ export function UserDialogScreen({ data, post }: { data: UserDialogData; post: U
   if (post?.confirmDelete && data.userName) {
     return (
       <>
-        <title>{`${t('admin.users.confirmDelete.title', { name: data.userName })} – SVN Portal`}</title>
+        <DocumentTitle title={t('admin.users.confirmDelete.title', { name: data.userName })} />
         <ConfirmStep
           title={t('admin.users.confirmDelete.title', { name: data.userName })}
           text={t('admin.users.confirmDelete.text', { name: data.userName })}
@@ -76,9 +77,7 @@ export function UserDialogScreen({ data, post }: { data: UserDialogData; post: U
     return message ? [{ name, message }] : []
   })
   const failed = summary.length > 0 || Boolean(post?.general)
-  const title = (
-    <title>{`${failed ? t('common.errorPrefix') : ''}${data.heading} – ${data.screenTitle} – SVN Portal`}</title>
-  )
+  const title = <DocumentTitle title={`${data.heading} – ${data.screenTitle}`} failed={failed} />
   const close = () => {
     // Closing first lets the browser hand focus back to the opener (the list's link) before the URL changes.
     setAsking(false)
