@@ -27,10 +27,14 @@ export default [
     route('svn/iv-av-retrieve', 'routes/svn.iv-av-retrieve.tsx'),
     route('svn/:svnId', 'routes/svn.$svnId.tsx'),
     route('ae/rejected', 'routes/ae.rejected.tsx'),
-    route('user/administration', 'routes/user.administration.tsx'),
+    route('user/administration', 'routes/user.administration.tsx', [
+      route('new', 'routes/user.administration.new.tsx'),
+      route(':userId', 'routes/user.administration.$userId.tsx'),
+    ]),
     route('user/migrate/:gsCode', 'routes/user.migrate.$gsCode.tsx'),
     route('group/administration', 'routes/group.administration.tsx'),
     route('logo', 'routes/logo.tsx'),
+    route('logo/upload', 'routes/logo.upload.ts'),
   ]),
 
   route('*', 'routes/$.tsx'),

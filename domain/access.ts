@@ -18,7 +18,7 @@ export const ROUTE_AUTHORITIES: ReadonlyArray<{ pattern: RegExp; authorities: Ro
   { pattern: /^\/user\/administration(\/.*)?$/, authorities: ['ADMIN'] },
   { pattern: /^\/user\/migrate\/[^/]+$/, authorities: ['ADMIN'] },
   { pattern: /^\/group\/administration$/, authorities: ['GROUP_ADMIN'] },
-  { pattern: /^\/logo$/, authorities: ['ADMIN'] },
+  { pattern: /^\/logo(\/upload)?$/, authorities: ['ADMIN'] },
 ]
 
 export function authoritiesFor(pathname: string): Role[] {

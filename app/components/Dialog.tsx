@@ -48,6 +48,8 @@ export interface DialogProps {
   className?: string
   /** Test hook / styling hook. */
   id?: string
+  /** When given, a click on the backdrop calls it (e.g. the user dialog's cancel in edit mode). */
+  onBackdropClick?: () => void
 }
 
 /**
@@ -67,6 +69,7 @@ export function Dialog({
   describedBy,
   className = '',
   id,
+  onBackdropClick,
 }: DialogProps) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDialogElement>(null)
@@ -136,6 +139,10 @@ export function Dialog({
       id={id}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
+      // A click whose target is the <dialog> itself fell on the backdrop: the content fills the box.
+      onClick={
+        onBackdropClick ? (event) => event.target === event.currentTarget && onBackdropClick() : undefined
+      }
       className={[
         'm-auto w-[calc(100vw-2rem)] max-w-xl rounded border border-line bg-white p-0 text-ink shadow-xl',
         'max-h-[calc(100dvh-2rem)] overflow-auto backdrop:bg-black/50',

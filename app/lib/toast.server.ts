@@ -1,4 +1,4 @@
-import { getToast, redirectWithToast, setToastCookieOptions } from 'remix-toast'
+import { dataWithToast, getToast, redirectWithToast, setToastCookieOptions } from 'remix-toast'
 import type { PortalConfig } from './context.ts'
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning'
@@ -51,4 +51,16 @@ export async function redirectWithMessage(
 ): Promise<Response> {
   configure(config)
   return redirectWithToast(url, { ...toast }, init)
+}
+
+/** A JSON answer (a resource route called by fetch/XHR) carrying the message for the next page load. */
+export async function jsonWithMessage<T>(
+  config: PortalConfig,
+  value: T,
+  toast: Toast,
+  init?: ResponseInit,
+): Promise<Response> {
+  configure(config)
+  const withCookie = await dataWithToast(value, { ...toast }, init)
+  return Response.json(value, withCookie.init ?? undefined)
 }

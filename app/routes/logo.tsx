@@ -1,11 +1,59 @@
-import { titleMeta } from '~/lib/meta.ts'
-import { screenLoader } from '~/lib/screen.server.ts'
+import { useTranslation } from 'react-i18next'
+import { data, useRouteLoaderData } from 'react-router'
+import { DocumentTitle } from '~/components/DocumentTitle.tsx'
+import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
+import { LogoUploadForm } from '~/components/LogoUploadForm.tsx'
+import { requireAccess } from '~/lib/auth.server.ts'
+import { appContext } from '~/lib/context.ts'
+import { getInstance } from '~/lib/i18n.server.ts'
+import { handleLogoPost } from '~/lib/logo.server.ts'
+import { redirectWithMessage } from '~/lib/toast.server.ts'
+import type { RootData } from '~/root.tsx'
 import type { Route } from './+types/logo'
 
-export const loader = screenLoader('screens.logo.title')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess(context, request)
+  return { title: getInstance(context).t('screens.logo.title') }
+}
 
-export const meta: Route.MetaFunction = ({ data }) => titleMeta(data?.title)
+/** The plain form POST (no JS); the enhanced form posts to logo/upload instead (ADR 141). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAccess(context, request)
+  const { config } = context.get(appContext)
+  const outcome = await handleLogoPost(context, session, request)
+  if (outcome.ok)
+    return redirectWithMessage(config, '/logo', { type: 'success', message: 'admin.logo.uploaded' })
+  return data({ error: getInstance(context).t(outcome.message) }, { status: 400 })
+}
 
-export default function Logo({ loaderData }: Route.ComponentProps) {
-  return <h1 className="text-2xl font-semibold">{loaderData.title}</h1>
+// DocumentTitle draws the title: it depends on the post's answer.
+export const meta: Route.MetaFunction = () => []
+
+export default function Logo({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const root = useRouteLoaderData<RootData>('root')
+  const error = actionData && 'error' in actionData ? actionData.error : null
+  return (
+    <>
+      <DocumentTitle title={loaderData.title} failed={Boolean(error)} />
+      <ErrorSummary errors={error ? [{ name: 'logo-file', message: error }] : []} />
+      <h1 className="mb-2 text-2xl font-semibold">{loaderData.title}</h1>
+      <p className="mb-4 max-w-2xl">{t('admin.logo.info')}</p>
+      <section aria-labelledby="current-logo" className="mb-6">
+        <h2 id="current-logo" className="text-lg font-semibold">
+          {t('admin.logo.current')}
+        </h2>
+        {root?.insurer?.logoUrl ? (
+          <img
+            src={root.insurer.logoUrl}
+            alt={root.insurer.name}
+            className="mt-2 max-h-40 w-auto border border-divider p-2"
+          />
+        ) : (
+          <p>{t('admin.logo.noLogo')}</p>
+        )}
+      </section>
+      <LogoUploadForm csrf={root?.csrf ?? ''} error={error} />
+    </>
+  )
 }

@@ -1,7 +1,9 @@
 import sharp from 'sharp'
+import { LOGO_MAX_BYTES } from '../../domain/logo.ts'
 
-/** Spec §5 "Logo file" and §9: at most 10485760 bytes. */
-export const LOGO_MAX_BYTES = 10_485_760
+// One limit for the portal's check and the register's (spec §5 "Logo file").
+export { LOGO_MAX_BYTES }
+
 /** The header slot the logo is shown in; larger logos are scaled down to fit, never up. */
 export const LOGO_BOX = { width: 400, height: 160 } as const
 /** Refuse absurd dimensions before decoding (a small file can still unpack to gigapixels). */

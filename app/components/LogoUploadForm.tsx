@@ -1,0 +1,130 @@
+import { useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, useRevalidator } from 'react-router'
+import { LOGO_ACCEPT, LOGO_MAX_BYTES } from '../../domain/logo.ts'
+import { useHydrated } from './useHydrated.ts'
+
+/**
+ * The logo upload (spec §2 "Logo upload page", §5 "Logo file"). Without JS a plain multipart POST.
+ * With JS: upload enabled once a file is chosen, a too-large file refused at once (selection cleared),
+ * and the same POST sent by XMLHttpRequest, whose upload events drive a progress bar (fetch reports no
+ * upload progress) to the resource route logo/upload, which answers JSON; revalidating then shows its
+ * message and the new logo in the header.
+ */
+export function LogoUploadForm({ csrf, error }: { csrf: string; error: string | null }) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const revalidator = useRevalidator()
+  const input = useRef<HTMLInputElement>(null)
+  const [chosen, setChosen] = useState(false)
+  const [clientError, setClientError] = useState<string | null>(null)
+  const [percent, setPercent] = useState<number | null>(null)
+  const shown = clientError ?? error
+  const describedBy = ['logo-file-hint', shown ? 'logo-file-error' : ''].filter(Boolean).join(' ')
+
+  const onChange = () => {
+    const file = input.current?.files?.[0]
+    setClientError(null)
+    if (file && file.size > LOGO_MAX_BYTES) {
+      setClientError(t('admin.logo.errors.sizeExceeded'))
+      if (input.current) input.current.value = ''
+      setChosen(false)
+      return
+    }
+    setChosen(Boolean(file))
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return
+    event.preventDefault()
+    const form = event.currentTarget
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', '/logo/upload')
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) setPercent(Math.round((e.loaded / e.total) * 100))
+    }
+    const done = (message: string | null) => {
+      setPercent(null)
+      setClientError(message)
+      if (input.current) input.current.value = ''
+      setChosen(false)
+      if (message) input.current?.focus()
+      void revalidator.revalidate()
+    }
+    xhr.onload = () => {
+      const ok = xhr.status >= 200 && xhr.status < 300
+      done(ok ? null : (errorOf(xhr.responseText) ?? t('admin.logo.errors.failed')))
+    }
+    xhr.onerror = () => done(t('admin.logo.errors.failed'))
+    setPercent(0)
+    xhr.send(new FormData(form))
+  }
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      reloadDocument
+      onSubmit={onSubmit}
+      noValidate
+      className="max-w-xl"
+    >
+      <input type="hidden" name="csrf" value={csrf} />
+      <div className="flex flex-col">
+        <label htmlFor="logo-file" className="font-semibold">
+          {t('admin.logo.file')}
+        </label>
+        <p id="logo-file-hint" className="text-sm text-muted">
+          {t('admin.logo.fileHint')}
+        </p>
+        {shown ? (
+          <p
+            id="logo-file-error"
+            role={clientError ? 'alert' : undefined}
+            className="font-semibold text-error-700"
+          >
+            <span className="sr-only">{t('common.errorPrefix')}</span>
+            {shown}
+          </p>
+        ) : null}
+        <input
+          ref={input}
+          id="logo-file"
+          name="file"
+          type="file"
+          accept={LOGO_ACCEPT}
+          onChange={onChange}
+          aria-describedby={describedBy}
+          aria-invalid={shown ? true : undefined}
+          className="mt-1 block w-full rounded border-2 border-line bg-white px-2 py-1.5"
+        />
+      </div>
+      <button
+        type="submit"
+        disabled={hydrated && (!chosen || percent !== null)}
+        className="btn btn-primary mt-4 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {percent !== null ? t('admin.logo.uploading') : t('admin.logo.upload')}
+      </button>
+      {percent !== null ? (
+        <div className="mt-3">
+          <label htmlFor="logo-progress" className="block">
+            {t('admin.logo.progress', { percent })}
+          </label>
+          <progress id="logo-progress" max={100} value={percent} className="w-full" />
+        </div>
+      ) : null}
+    </Form>
+  )
+}
+
+/** The translated message of logo/upload's JSON answer, if it is one. */
+function errorOf(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as { error?: unknown }
+    return typeof body.error === 'string' ? body.error : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,48 @@
+import type { RouterContextProvider } from 'react-router'
+import { appContext } from './context.ts'
+import { RegisterError, registerJson } from './register.server.ts'
+import type { Session } from './session.server.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+export interface MigratedUser {
+  userId: number
+  email: string
+  setupUrl: string
+}
+
+export type MigrateOutcome =
+  | { result: 'ok'; migrated: MigratedUser[] }
+  /** Some users failed: the first error's message (spec §8), and the links made before it. */
+  | { result: 'failed'; error: string; migrated: MigratedUser[] }
+  | { result: 'not-own' }
+  | { result: 'unavailable' }
+
+/**
+ * POST /users/migrate/{gsCode} (DESIGN §5 "Users and IdP"). The setup links are answered once and
+ * cannot be fetched again, so the page shows them straight from this answer and never stores them.
+ */
+export async function migrateUsers(
+  context: Context,
+  session: Session,
+  gsCode: string,
+): Promise<MigrateOutcome> {
+  const { config } = context.get(appContext)
+  try {
+    const answer = await registerJson<{ migrated: MigratedUser[] }>(
+      config,
+      session.data.accessToken,
+      `/users/migrate/${encodeURIComponent(gsCode)}`,
+      { method: 'POST' },
+    )
+    return { result: 'ok', migrated: answer.migrated }
+  } catch (error) {
+    if (!(error instanceof RegisterError)) throw error
+    if (error.status === 404) return { result: 'not-own' }
+    if (error.status === 501) return { result: 'unavailable' }
+    const body = error.body as { error?: string; migrated?: MigratedUser[] } | null
+    if (error.status === 502 && body?.error)
+      return { result: 'failed', error: body.error, migrated: body.migrated ?? [] }
+    throw error
+  }
+}

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoA11yViolations, jsEnabled, loginAs } from './support.ts'
+
+/**
+ * Logo upload (spec §2 "Logo upload page", §5, §8). No other spec looks at an insurer's logo; each
+ * project uploads for its own insurer so the header checks do not race.
+ */
+
+// A 2×2 PNG (red pixels), small enough to keep inline.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+)
+const TOO_LARGE = 10_485_761
+
+const login = () => (jsEnabled(test.info()) ? 'admin@leman.example' : 'admin@seeland.example')
+const headerLogo = (page: Page) => page.getByRole('banner').getByRole('img')
+
+test.describe('logo', () => {
+  test('upload a PNG: the header shows the new logo at once', async ({ page }) => {
+    await loginAs(page, login())
+    await page.goto('/logo')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Logo hochladen')
+    const upload = page.getByRole('button', { name: 'Hochladen' })
+    if (jsEnabled(test.info())) await expect(upload).toBeDisabled()
+    await expectNoA11yViolations(page, 'logo page')
+    const before = (await headerLogo(page).count()) > 0 ? await headerLogo(page).getAttribute('src') : null
+
+    await page.getByLabel('Logodatei').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG })
+    await expect(upload).toBeEnabled()
+    await upload.click()
+    await expect(
+      page.locator('[role="status"]').filter({ hasText: 'Das Logo wurde hochgeladen.' }),
+    ).toBeVisible()
+    await expect(headerLogo(page)).toHaveAttribute('src', /^\/insurer-logo\/\d+$/)
+    expect(await headerLogo(page).getAttribute('src')).not.toBe(before)
+    const response = await page.request.get((await headerLogo(page).getAttribute('src')) ?? '')
+    expect(response.headers()['content-type']).toBe('image/png')
+  })
+
+  test('a file over 10 MB is refused with the translated message', async ({ page }) => {
+    test.slow()
+    await loginAs(page, login())
+    await page.goto('/logo')
+    const big = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(TOO_LARGE, 1) }
+    await page.getByLabel('Logodatei').setInputFiles(big)
+    if (jsEnabled(test.info())) {
+      // Refused before uploading; the selection is cleared.
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Die Datei ist grösser als 10 MB.' }),
+      ).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Hochladen' })).toBeDisabled()
+      await expect(page.getByLabel('Logodatei')).toHaveValue('')
+    } else {
+      await page.getByRole('button', { name: 'Hochladen' }).click()
+      await expect(page).toHaveTitle(/^Fehler: Logo hochladen/)
+      await expect(page.locator('#logo-file-error')).toContainText('Die Datei ist grösser als 10 MB.')
+      await expectNoA11yViolations(page, 'logo page with error')
+    }
+  })
+
+  test('a file that is no image is refused by the register, translated', async ({ page }) => {
+    await loginAs(page, login())
+    await page.goto('/logo')
+    await page
+      .getByLabel('Logodatei')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') })
+    await page.getByRole('button', { name: 'Hochladen' }).click()
+    await expect(page.locator('#logo-file-error')).toContainText('Nur JPG- und PNG-Bilder sind erlaubt.')
+  })
+})

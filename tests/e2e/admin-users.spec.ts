@@ -1,0 +1,284 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expectNoA11yViolations, jsEnabled, loginAs, waitForHydration } from './support.ts'
+
+/**
+ * User administration (spec §2, §4, §5, §8). The js and no-js projects run at the same time on the
+ * same data: each test creates its own users with unique e-mails and never edits a demo login.
+ */
+
+const LIST = '/user/administration'
+let counter = 0
+/** A unique e-mail per project and test run (both projects share the server). */
+function uniqueEmail(tag: string): string {
+  counter += 1
+  return `${tag}.${test.info().project.name}.${Date.now().toString(36)}${counter}@test.example`
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 })
+/** The dialog's content: the modal with JS, the page's main without. */
+function dialog(page: Page, name?: string | RegExp): Locator {
+  if (jsEnabled(test.info())) return page.getByRole('dialog', name ? { name } : undefined).first()
+  return page.locator('main')
+}
+const message = (page: Page, text: string | RegExp) =>
+  page.locator('[role="status"], [role="alert"]').filter({ hasText: text })
+const roleBox = (scope: Locator, label: string) => scope.getByRole('checkbox', { name: label, exact: true })
+
+async function openNew(page: Page): Promise<Locator> {
+  await page.getByRole('link', { name: 'Neuer Benutzer' }).click()
+  await expect(page).toHaveURL(/\/user\/administration\/new/)
+  await waitForHydration(page)
+  const scope = dialog(page, 'Neuer Benutzer')
+  if (jsEnabled(test.info())) await expect(scope).toBeVisible()
+  else await expect(heading(page)).toHaveText('Neuer Benutzer')
+  return scope
+}
+
+async function fill(scope: Locator, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    await scope.getByLabel(label, { exact: false }).first().fill(value)
+  }
+}
+
+/** Chooses a type: instantly with JS, with the "apply" button without. */
+async function chooseType(page: Page, scope: Locator, label: string) {
+  await scope.getByRole('radio', { name: label, exact: true }).check()
+  if (!jsEnabled(test.info())) await scope.getByRole('button', { name: 'Rollen des Typs übernehmen' }).click()
+  await expect(scope.getByRole('radio', { name: label, exact: true })).toBeChecked()
+}
+
+async function createUser(page: Page, nachname: string, email: string): Promise<void> {
+  const scope = await openNew(page)
+  await fill(scope, { Nachname: nachname, 'E-Mail': email })
+  await scope.getByRole('button', { name: 'OK', exact: true }).click()
+  await expect(page).toHaveURL(LIST)
+  await expect(message(page, `Benutzer ${nachname} wurde erstellt.`)).toBeVisible()
+}
+
+/** Opens a user's dialog by the list's link ("Vorname Nachname bearbeiten"; created users have no Vorname). */
+async function openUser(page: Page, nachname: string): Promise<Locator> {
+  await page.getByRole('link', { name: `${nachname} bearbeiten`, exact: true }).click()
+  await expect(page).toHaveURL(/\/user\/administration\/\d+/)
+  await waitForHydration(page)
+  const scope = dialog(page, `Benutzer ${nachname} bearbeiten`)
+  if (jsEnabled(test.info())) await expect(scope).toBeVisible()
+  else await expect(heading(page)).toHaveText(`Benutzer ${nachname} bearbeiten`)
+  return scope
+}
+
+test.describe('user administration', () => {
+  test('the list sorts by nachname, vorname or e-mail; the toggle flips', async ({ page }) => {
+    await loginAs(page, 'admin@leman.example')
+    await expect(heading(page)).toHaveText('Benutzerverwaltung')
+    await expect(page.getByRole('table')).toContainText('clerk@leman.example')
+    await expectNoA11yViolations(page, 'user list')
+    await page.getByRole('link', { name: /^E-Mail/ }).click()
+    await expect(page).toHaveURL(`${LIST}?sort=email&order=asc`)
+    await expect(page.getByRole('columnheader', { name: /E-Mail/ })).toHaveAttribute('aria-sort', 'ascending')
+    await page.getByRole('link', { name: /^E-Mail/ }).click()
+    await expect(page).toHaveURL(`${LIST}?sort=email&order=desc`)
+    await expect(page.getByRole('columnheader', { name: /E-Mail/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
+  })
+
+  test('create: bad input gives a summary and inline errors with every value kept, then it is saved', async ({
+    page,
+  }) => {
+    // Two axe runs over a form with some 250 countries.
+    test.slow()
+    await loginAs(page, 'admin@leman.example')
+    await page.goto(`${LIST}?sort=email&order=desc`)
+    const scope = await openNew(page)
+    await expectNoA11yViolations(page, 'new user dialog')
+    const email = uniqueEmail('bad')
+    await fill(scope, { Vorname: 'Rita', 'E-Mail': 'not-an-address', PLZ: '123456789' })
+    await scope.getByLabel('Land').selectOption('FR')
+    if (jsEnabled(test.info())) {
+      // OK waits for a valid form; the server still checks what is posted.
+      await expect(scope.getByRole('button', { name: 'OK', exact: true })).toBeDisabled()
+      await fill(scope, { Nachname: 'x' })
+      await expect(scope.getByRole('button', { name: 'OK', exact: true })).toBeDisabled()
+      await fill(scope, { Nachname: '' })
+      await page.evaluate(() =>
+        document.querySelectorAll<HTMLButtonElement>('#user-dialog button[value="save"]').forEach((b) => {
+          b.disabled = false
+        }),
+      )
+    }
+    await scope.getByRole('button', { name: 'OK', exact: true }).click()
+    await expect(page).toHaveTitle(/^Fehler: Neuer Benutzer/)
+    const summary = page.getByRole('heading', { name: 'Es gibt ein Problem' })
+    await expect(summary).toBeVisible()
+    await expect(scope.getByLabel('Vorname')).toHaveValue('Rita')
+    await expect(scope.getByLabel('E-Mail')).toHaveValue('not-an-address')
+    await expect(scope.getByLabel('PLZ')).toHaveValue('123456789')
+    await expect(scope.getByLabel('Land')).toHaveValue('FR')
+    await expect(scope.locator('#nachname-error')).toContainText('Bitte füllen Sie dieses Feld aus.')
+    await expect(scope.locator('#plz-error')).toContainText('Höchstens 7 Zeichen.')
+    await expectNoA11yViolations(page, 'new user dialog with errors')
+
+    await fill(scope, { Nachname: 'Zufall', 'E-Mail': email, PLZ: '1003' })
+    await scope.getByRole('button', { name: 'OK', exact: true }).click()
+    // Back to the list as it was sorted.
+    await expect(page).toHaveURL(`${LIST}?sort=email&order=desc`)
+    await expect(message(page, 'Benutzer Rita Zufall wurde erstellt.')).toBeVisible()
+    await expect(page.getByRole('table')).toContainText(email)
+  })
+
+  test('a duplicate e-mail is refused with the input kept', async ({ page }) => {
+    await loginAs(page, 'admin@leman.example')
+    const scope = await openNew(page)
+    await fill(scope, {
+      Nachname: 'Doppelt',
+      Vorname: 'Dora',
+      'E-Mail': 'clerk@leman.example',
+      Telefon: '021 000',
+    })
+    await scope.getByRole('button', { name: 'OK', exact: true }).click()
+    await expect(scope.locator('#email-error')).toContainText('Diese E-Mail-Adresse wird bereits verwendet.')
+    await expect(scope.getByLabel('Nachname')).toHaveValue('Doppelt')
+    await expect(scope.getByLabel('Vorname')).toHaveValue('Dora')
+    await expect(scope.getByLabel('Telefon')).toHaveValue('021 000')
+    await expect(scope.getByLabel('E-Mail')).toHaveValue('clerk@leman.example')
+  })
+
+  test('a type resets the roles to its defaults; implied roles are saved', async ({ page }) => {
+    await loginAs(page, 'admin@leman.example')
+    const scope = await openNew(page)
+    const nachname = `Typ${test.info().project.name.replace('-', '')}${Date.now().toString(36)}`
+    await fill(scope, { Nachname: nachname, 'E-Mail': uniqueEmail('type') })
+    await chooseType(page, scope, 'Nur lesen')
+    await expect(roleBox(scope, 'SVN suchen')).toBeChecked()
+    await expect(roleBox(scope, 'Ausweisentzug suchen')).toBeChecked()
+    await expect(roleBox(scope, 'SVN erstellen')).not.toBeChecked()
+    await expect(roleBox(scope, 'Benutzerverwaltung (ADMIN)')).not.toBeChecked()
+    // No role groups at Léman: GROUP_ADMIN is not offered (spec §6).
+    await expect(roleBox(scope, 'Gruppenverwaltung (GROUP_ADMIN)')).toHaveCount(0)
+    await chooseType(page, scope, 'Administrator')
+    await expect(roleBox(scope, 'Benutzerverwaltung (ADMIN)')).toBeChecked()
+    await expect(roleBox(scope, 'SVN suchen')).not.toBeChecked()
+
+    await roleBox(scope, 'Ausweisentzug stornieren').check()
+    if (jsEnabled(test.info())) {
+      // Live: the implied search role is checked and locked.
+      await expect(roleBox(scope, 'Ausweisentzug suchen')).toBeChecked()
+      await expect(roleBox(scope, 'Ausweisentzug suchen')).toBeDisabled()
+    }
+    await scope.getByRole('button', { name: 'OK', exact: true }).click()
+    await expect(message(page, `Benutzer ${nachname} wurde erstellt.`)).toBeVisible()
+
+    const edit = await openUser(page, nachname)
+    await expect(roleBox(edit, 'Ausweisentzug stornieren')).toBeChecked()
+    await expect(roleBox(edit, 'Ausweisentzug suchen')).toBeChecked()
+    await expect(roleBox(edit, 'Ausweisentzug suchen')).toBeDisabled()
+    await expect(edit.getByRole('radio', { name: 'Administrator', exact: true })).toBeChecked()
+  })
+
+  test('edit a user, then delete it after confirming', async ({ page }) => {
+    await loginAs(page, 'admin@leman.example')
+    const nachname = `Edit${test.info().project.name.replace('-', '')}${Date.now().toString(36)}`
+    await createUser(page, nachname, uniqueEmail('edit'))
+    let scope = await openUser(page, nachname)
+    await expect(scope.getByLabel('Aktiv', { exact: true })).toBeChecked()
+    await fill(scope, { Ort: 'Vevey' })
+    await scope.getByLabel('Aktiv', { exact: true }).uncheck()
+    await scope.getByRole('button', { name: 'OK', exact: true }).click()
+    await expect(page).toHaveURL(LIST)
+    await expect(message(page, `Benutzer ${nachname} wurde gespeichert.`)).toBeVisible()
+    await expect(page.getByRole('row', { name: new RegExp(nachname) })).toContainText('inaktiv')
+
+    scope = await openUser(page, nachname)
+    await expect(scope.getByLabel('Ort')).toHaveValue('Vevey')
+    await scope.getByRole('button', { name: 'Benutzer löschen' }).click()
+    const question = `Benutzer ${nachname} löschen?`
+    if (jsEnabled(test.info())) {
+      const confirm = page.getByRole('dialog', { name: question })
+      await expect(confirm.getByRole('button', { name: 'Nein, zurück' })).toBeFocused()
+      await expectNoA11yViolations(page, 'delete confirmation')
+      await confirm.getByRole('button', { name: 'Ja, löschen' }).click()
+    } else {
+      await expect(heading(page)).toHaveText(question)
+      await expectNoA11yViolations(page, 'delete confirmation step')
+      await page.getByRole('button', { name: 'Ja, löschen' }).click()
+    }
+    await expect(page).toHaveURL(LIST)
+    await expect(message(page, `Benutzer ${nachname} wurde gelöscht.`)).toBeVisible()
+    await expect(page.getByRole('link', { name: `${nachname} bearbeiten` })).toHaveCount(0)
+  })
+
+  test('broker insurer: type MAKLER offered, broker number required with the MAKLER role', async ({
+    page,
+  }) => {
+    await loginAs(page, 'admin@seeland.example')
+    const scope = await openNew(page)
+    const nachname = `Makler${test.info().project.name.replace('-', '')}${Date.now().toString(36)}`
+    await fill(scope, { Nachname: nachname, 'E-Mail': uniqueEmail('broker') })
+    await chooseType(page, scope, 'Makler')
+    await expect(roleBox(scope, 'Makler')).toBeChecked()
+    await expect(roleBox(scope, 'Gruppenverwaltung (GROUP_ADMIN)')).toBeVisible()
+    if (jsEnabled(test.info())) {
+      await expect(scope.getByRole('button', { name: 'OK', exact: true })).toBeDisabled()
+      await fill(scope, { Maklernummer: '4712' })
+    } else {
+      await scope.getByRole('button', { name: 'OK', exact: true }).click()
+      await expect(scope.locator('#maklerNummer-error')).toContainText('Bitte füllen Sie dieses Feld aus.')
+      await expect(scope.getByRole('radio', { name: 'Makler', exact: true })).toBeChecked()
+      await fill(scope, { Maklernummer: '4712' })
+    }
+    await scope.getByRole('button', { name: 'OK', exact: true }).click()
+    await expect(message(page, `Benutzer ${nachname} wurde erstellt.`)).toBeVisible()
+    const edit = await openUser(page, nachname)
+    await expect(edit.getByLabel('Maklernummer')).toHaveValue('4712')
+  })
+
+  test('group roles are shown read-only when the user has some', async ({ page }) => {
+    await loginAs(page, 'admin@seeland.example')
+    const scope = await openUser(page, 'Marco Schneider')
+    await expect(scope.getByRole('heading', { name: 'Rollen aus Gruppen' })).toBeVisible()
+    await expect(scope.getByLabel('Maklernummer')).toHaveValue('4711')
+    await expectNoA11yViolations(page, 'edit dialog with group roles')
+  })
+})
+
+test.describe('user dialog with the keyboard (JS)', () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'modal dialog only with JS')
+
+  test('focus moves in, Escape closes, changes are confirmed, focus returns to the opener', async ({
+    page,
+  }) => {
+    await loginAs(page, 'admin@leman.example')
+    const opener = page.getByRole('link', { name: 'Neuer Benutzer' })
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    const modal = page.getByRole('dialog', { name: 'Neuer Benutzer' })
+    await expect(modal).toBeVisible()
+    await expect(modal.getByLabel('Nachname')).toBeFocused()
+    // The list stays behind the modal; the URL is the dialog's.
+    await expect(page).toHaveURL(`${LIST}/new`)
+    await expect(page.getByRole('table')).toBeAttached()
+    await page.keyboard.press('Escape')
+    await expect(modal).toHaveCount(0)
+    await expect(page).toHaveURL(LIST)
+    await expect(opener).toBeFocused()
+
+    await page.keyboard.press('Enter')
+    await expect(modal).toBeVisible()
+    await page.keyboard.type('Geändert')
+    await page.keyboard.press('Escape')
+    const ask = page.getByRole('dialog', { name: 'Änderungen verwerfen?' })
+    await expect(ask).toBeVisible()
+    await expect(ask.getByRole('button', { name: 'Zurück zum Formular' })).toBeFocused()
+    await expectNoA11yViolations(page, 'unsaved changes confirmation')
+    await page.keyboard.press('Enter')
+    await expect(ask).toBeHidden()
+    await expect(modal.getByLabel('Nachname')).toHaveValue('Geändert')
+    await modal.getByRole('button', { name: 'Abbrechen' }).click()
+    await expect(ask).toBeVisible()
+    await ask.getByRole('button', { name: 'Verwerfen und schliessen' }).click()
+    await expect(modal).toHaveCount(0)
+    await expect(page).toHaveURL(LIST)
+    await expect(opener).toBeFocused()
+  })
+})
