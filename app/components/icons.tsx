@@ -106,6 +106,25 @@ export function CheckCircleIcon(props: IconProps) {
   )
 }
 
+export function CalendarIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3.5" y="5" width="17" height="15.5" rx="1.5" />
+      <path d="M3.5 10h17M8 3v4M16 3v4" />
+    </Svg>
+  )
+}
+
+/** The floppy disk: a draft with unsaved changes. */
+export function SaveIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M5 3.5h11.5l3.5 3.5v13.5H4V4.5a1 1 0 0 1 1-1Z" />
+      <path d="M8 3.5v5h7v-5M7.5 20.5v-6h9v6" />
+    </Svg>
+  )
+}
+
 export function InfoIcon(props: IconProps) {
   return (
     <Svg {...props}>
