@@ -17,11 +17,7 @@ export function hasMessage(key: string): key is RegisterMessageKey {
 }
 
 /** `{name}` placeholders are filled from vars; a missing key falls back to German, then to the key. */
-export function translate(
-  lang: Language,
-  key: string,
-  vars: Record<string, string | number> = {},
-): string {
+export function translate(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
   const text = hasMessage(key) ? (messages[lang][key] ?? messages.de[key]) : key
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => String(vars[name] ?? whole))
 }

@@ -8,6 +8,7 @@ import type { RegisterEnv } from '../context.ts'
 import { jsonError } from '../errors.ts'
 import { validate } from '../validation.ts'
 import { actorOfCaller, applicantOf } from './actor.ts'
+import { massImportRoutes } from './import/routes.ts'
 import { loadSvn } from './record.ts'
 import { scopeOfCaller } from './scope.ts'
 import { searchSvn } from './search.ts'
@@ -68,6 +69,8 @@ export function svnRoutes(db: Database, auth: MiddlewareHandler<RegisterEnv>): H
     }
     return outcomeResponse(c, await transitionOne(db, c.req.valid('param').id, createAeRequest(move)))
   })
+
+  app.route('/massenimport', massImportRoutes(db))
 
   return app
 }

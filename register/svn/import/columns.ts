@@ -86,7 +86,9 @@ export function optionEntry(field: CreateField, value: string, lang: Language): 
   return hasLabels(field) ? `${value} – ${translate(lang, optionLabelKey(field.name, value))}` : value
 }
 
-const OPTION_INDEX = new Map(CREATE_FIELDS.filter((f) => f.kind === 'select').map((f) => [f.name, optionIndex(f)]))
+const OPTION_INDEX = new Map(
+  CREATE_FIELDS.filter((f) => f.kind === 'select').map((f) => [f.name, optionIndex(f)]),
+)
 
 /**
  * What a select cell means: the value itself, a drop-down entry "3 – Motorschiff", or a label in any

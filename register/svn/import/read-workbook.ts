@@ -137,7 +137,10 @@ export async function readImportFile(bytes: Buffer, options: ReadOptions): Promi
   const zip = await inspectZip(bytes)
   if (!zip.ok) return fail(zip.problem === 'bomb' ? 'zipBomb' : zip.problem)
   const names = new Set(zip.entries.map((e) => e.name))
-  if (!names.has('xl/workbook.xml') || !zip.entries.some((e) => /^xl\/worksheets\/sheet\d+\.xml$/.test(e.name)))
+  if (
+    !names.has('xl/workbook.xml') ||
+    !zip.entries.some((e) => /^xl\/worksheets\/sheet\d+\.xml$/.test(e.name))
+  )
     return fail('notXlsx')
 
   const source = Readable.from([bytes])

@@ -22,6 +22,10 @@ function columnLetter(index: number): string {
   return letters
 }
 
+interface RangeValidations {
+  dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void }
+}
+
 function utcDay(iso: string): Date {
   return new Date(`${iso}T00:00:00Z`)
 }
@@ -66,7 +70,10 @@ export function exampleValues(today: string): Record<CreateFieldName, string | D
 }
 
 /** True when a row still holds the template's example (dates are not compared). */
-export function isExampleRow(values: Partial<Record<CreateFieldName, string>>, fields: readonly CreateField[]) {
+export function isExampleRow(
+  values: Partial<Record<CreateFieldName, string>>,
+  fields: readonly CreateField[],
+) {
   const example = exampleValues('2000-01-01')
   return fields.every((field) => {
     if (field.kind === 'date') return true
@@ -146,7 +153,8 @@ export async function writeTemplate(lang: Language, options: { canWikC: boolean;
     })
     const listName = translate(lang, 'import.sheet.lists').replace(/'/g, "''")
     const target = columnLetter(index + 1)
-    data.dataValidations.add(`${target}2:${target}${lastRow}`, {
+    // exceljs has range validations (collapsed into one sqref) but does not declare them in its types.
+    ;(data as unknown as RangeValidations).dataValidations.add(`${target}2:${target}${lastRow}`, {
       type: 'list',
       allowBlank: true,
       formulae: [`'${listName}'!$${letter}$1:$${letter}$${entries.length}`],
@@ -211,7 +219,9 @@ export async function writeErrorWorkbook(
   const ws = book.addWorksheet(translate(lang, 'import.sheet.errors'), {
     views: [{ state: 'frozen', ySplit: 1 }],
   })
-  const keep = sheet.header.map((_, i) => i).filter((i) => classifyHeader(sheet.header[i] ?? '').kind !== 'error')
+  const keep = sheet.header
+    .map((_, i) => i)
+    .filter((i) => classifyHeader(sheet.header[i] ?? '').kind !== 'error')
   const header = [...keep.map((i) => sheet.header[i] ?? ''), translate(lang, 'import.errorColumn')]
   ws.columns = header.map((text, i) => ({
     width: i === header.length - 1 ? 80 : Math.max(14, text.length + 4),
