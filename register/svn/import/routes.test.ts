@@ -126,7 +126,7 @@ describe('GET svn/massenimport/vorlage', () => {
       /^attachment; filename="SVN-import-en-masse-modele\.xlsx"/,
     )
     const book = new ExcelJS.Workbook()
-    await book.xlsx.load(Buffer.from(await res.arrayBuffer()))
+    await book.xlsx.load(await res.arrayBuffer())
     const [data, help, lists] = book.worksheets
     expect(data?.name).toBe('SVN')
     expect(data?.getRow(1).getCell(2).value).toBe('Détenteur nom')
@@ -169,7 +169,7 @@ describe('POST svn/massenimport', () => {
   it('round trip: template → filled rows → import → records searchable, audited, no error file', async () => {
     const template = await get('/svn/massenimport/vorlage', CLERK, CREATE, 'de')
     const book = new ExcelJS.Workbook()
-    await book.xlsx.load(Buffer.from(await template.arrayBuffer()))
+    await book.xlsx.load(await template.arrayBuffer())
     const data = book.worksheets[0]!
     const header = (data.getRow(1).values as unknown[]).slice(1).map(String)
     const fields = header.map((text) => {
@@ -255,7 +255,7 @@ describe('POST svn/massenimport', () => {
   it('the corrected error file can be uploaded again (its error column is ignored)', async () => {
     const file = await get('/svn/massenimport/error', CLERK)
     const book = new ExcelJS.Workbook()
-    await book.xlsx.load(Buffer.from(await file.arrayBuffer()))
+    await book.xlsx.load(await file.arrayBuffer())
     const ws = book.worksheets[0]!
     const header = (ws.getRow(1).values as unknown[]).slice(1).map(String)
     const col = (name: Parameters<typeof headerOf>[0]) => header.indexOf(headerOf(name, 'de')) + 1

@@ -64,10 +64,16 @@ export async function workbook(rows: readonly RowValues[], options: SheetOptions
   return Buffer.from(await book.xlsx.writeBuffer())
 }
 
+/** exceljs' load() wants a plain ArrayBuffer. */
+export function arrayBufferOf(bytes: Buffer | ArrayBuffer): ArrayBuffer {
+  if (bytes instanceof ArrayBuffer) return bytes
+  return new Uint8Array(bytes).buffer
+}
+
 /** Reads the first sheet of a workbook back as arrays of cell values (header first). */
 export async function sheetRows(bytes: Buffer | ArrayBuffer): Promise<unknown[][]> {
   const book = new ExcelJS.Workbook()
-  await book.xlsx.load(bytes instanceof Buffer ? bytes : Buffer.from(bytes))
+  await book.xlsx.load(arrayBufferOf(bytes))
   const ws = book.worksheets[0]
   if (!ws) throw new Error('no sheet')
   const out: unknown[][] = []
