@@ -82,8 +82,10 @@ test.describe('SVN mass import', () => {
     const filled = `${info.outputDir}/filled.xlsx`
     await writeFile(filled, new Uint8Array(await book.xlsx.writeBuffer()))
 
-    // 3. Upload: the counts, the error-file link, the search link.
+    // 3. Upload (with JS by XMLHttpRequest, for its progress): the counts, error-file and search links.
+    const sent = jsEnabled(info) ? page.waitForRequest('**/svn/import/upload') : null
     await uploadWithKeyboard(page, filled)
+    if (sent) expect((await sent).method()).toBe('POST')
     await expect(page).toHaveURL('/svn/import?imported=2&failed=1')
     const result = page.getByRole('region', { name: 'Ergebnis des Imports' })
     await expect(result.getByTestId('import-imported')).toHaveText('2')
