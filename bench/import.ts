@@ -6,6 +6,7 @@
  *   npm run bench:import                       # PGlite in memory
  *   TEST_DATABASE_URL=postgres://127.0.0.1/test npm run bench:import   # PostgreSQL
  */
+import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { goodRow, workbook } from '../register/svn/import/testing.ts'
 import { openRegisterTestbed } from '../register/testing.ts'
@@ -24,11 +25,13 @@ const token = await bed.idp.token({
 
 async function run(label: string, file: Buffer) {
   const times: number[] = []
+  const cpus: number[] = []
   let answer: unknown = null
   for (let i = 0; i < RUNS; i++) {
     const form = new FormData()
     form.set('svnExcel', new File([new Uint8Array(file)], 'bench.xlsx'))
     const started = performance.now()
+    const cpuBefore = process.cpuUsage()
     const res = await bed.app.request('/svn/massenimport', {
       method: 'POST',
       body: form,
@@ -36,19 +39,24 @@ async function run(label: string, file: Buffer) {
     })
     answer = await res.json()
     times.push(performance.now() - started)
+    const cpu = process.cpuUsage(cpuBefore)
+    cpus.push((cpu.user + cpu.system) / 1000)
     if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(answer)}`)
   }
-  const sorted = [...times].sort((a, b) => a - b)
-  const median = sorted[Math.floor(sorted.length / 2)] ?? 0
+  const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+  const median = medianOf(times)
   console.log(
     `${label}: ${(file.length / 1024).toFixed(0)} KB; median ${(median / 1000).toFixed(2)} s ` +
-      `(runs ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s); answer ${JSON.stringify({ ...(answer as object), ids: undefined })}`,
+      `(runs ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s), this process's CPU ${(medianOf(cpus) / 1000).toFixed(2)} s; answer ${JSON.stringify({ ...(answer as object), ids: undefined })}`,
   )
   return median
 }
 
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
-console.log(`mass import, ${ROWS} rows, ${RUNS} runs each, ${db}, Node ${process.version}`)
+console.log(
+  `mass import, ${ROWS} rows, ${RUNS} runs each, ${db}, Node ${process.version}, ` +
+    `load average ${os.loadavg()[0]?.toFixed(1)} on ${os.availableParallelism()} cores`,
+)
 const valid = await workbook(Array.from({ length: ROWS }, (_, i) => goodRow(i, 'Bench')))
 const allValid = await run(`${ROWS} valid rows`, valid)
 const mixed = await workbook(
