@@ -1,11 +1,261 @@
-import { titleMeta } from '~/lib/meta.ts'
-import { screenLoader } from '~/lib/screen.server.ts'
+import { useTranslation } from 'react-i18next'
+import { data, Form, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
+import { SvnCreateForm, type CreateErrors } from '~/components/svn/SvnCreateForm.tsx'
+import { requireAccess } from '~/lib/auth.server.ts'
+import { bannerToday } from '~/lib/banner.server.ts'
+import { appContext } from '~/lib/context.ts'
+import { currentLanguage, getInstance } from '~/lib/i18n.server.ts'
+import { RegisterError } from '~/lib/register.server.ts'
+import {
+  countryOptions,
+  deleteDraft,
+  freshValues,
+  loadDraft,
+  loadSelf,
+  newFormToken,
+  postCreate,
+  postedValues,
+  referenzDefaultOf,
+  saveDraft,
+  translateRegisterErrors,
+} from '~/lib/svn-create.server.ts'
+import { loadSvn } from '~/lib/svn.server.ts'
+import { redirectWithMessage } from '~/lib/toast.server.ts'
+import { fieldErrors } from '~/lib/validation.ts'
+import type { RootData } from '~/root.tsx'
+import { canAccess } from '../../domain/access.ts'
+import { normaliseDateText } from '../../domain/date-input.ts'
+import {
+  CREATE_FIELD_NAMES,
+  createField,
+  createSvnSchema,
+  GUELTIG_AB_MAX_DAYS_BACK,
+  svnToCreateValues,
+  valueAt,
+  valuesFrom,
+  WIK_C_ROLE,
+  type CreateSvnValues,
+} from '../../domain/svn/create.ts'
+import { addDays } from '../../domain/svn/dates.ts'
 import type { Route } from './+types/svn.create'
 
-export const loader = screenLoader('screens.svnCreate.title')
+const CREATE_PATH = '/svn/create'
+/** `?new=1`: the empty form even when a draft is stored (the reset link). */
+const NEW_PARAM = 'new'
 
-export const meta: Route.MetaFunction = ({ data }) => titleMeta(data?.title)
+/** Zurich's clock for the "draft restored" note: dd.mm.yyyy, hh:mm in every language. */
+const DRAFT_TIME = new Intl.DateTimeFormat('de-CH', {
+  timeZone: 'Europe/Zurich',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
 
-export default function SvnCreate({ loaderData }: Route.ComponentProps) {
-  return <h1 className="text-2xl font-semibold">{loaderData.title}</h1>
+function templateIdOf(value: string | null): number | null {
+  if (value === null || value === '') return null
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw redirect('/404')
+  return Number(value)
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAccess(context, request)
+  const { config } = context.get(appContext)
+  const { t } = getInstance(context)
+  const lng = currentLanguage(context)
+  const url = new URL(request.url)
+  const today = bannerToday(config, request).today
+  const templateId = templateIdOf(url.searchParams.get('template'))
+  const roles = session.data.roles
+
+  const [self, countries] = await Promise.all([
+    loadSelf(context, session),
+    countryOptions(context, session, lng),
+  ])
+  const referenzDefault = referenzDefaultOf(self, lng)
+
+  let values: CreateSvnValues
+  let restoredAt: string | null = null
+  if (templateId !== null) {
+    values = svnToCreateValues(await loadSvn(context, session, templateId))
+  } else {
+    const draft = url.searchParams.has(NEW_PARAM) ? null : await loadDraft(context, session)
+    if (draft) {
+      values = draft.values
+      restoredAt = DRAFT_TIME.format(new Date(draft.updatedAt)).replace(',', '')
+    } else {
+      values = freshValues(self, referenzDefault)
+    }
+  }
+
+  const heading = t('screens.svnCreate.title')
+  return {
+    heading,
+    values,
+    formToken: newFormToken(),
+    today,
+    oldestGueltigAb: addDays(today, -GUELTIG_AB_MAX_DAYS_BACK),
+    canWikC: roles.includes(WIK_C_ROLE),
+    canSearch: canAccess('/svn/search', roles),
+    countries,
+    referenzDefault,
+    restoredAt,
+    templateId,
+    readOnly: {
+      gscode: `${self.versicherungsgesellschaft.gsCode} (${self.versicherungsgesellschaft.name})`,
+      maklerNr: roles.includes('MAKLER') ? (self.maklerNummer ?? '') : null,
+      benutzer: [self.vorname, self.nachname].filter(Boolean).join(' ') || self.email,
+    },
+  }
+}
+
+export interface CreateActionData {
+  values: CreateSvnValues
+  errors: CreateErrors
+  formToken: string
+  /** A message for the whole form (the register refused it, or is unavailable). */
+  formError: string | null
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAccess(context, request)
+  const { config } = context.get(appContext)
+  const { t } = getInstance(context)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  const values = postedValues(form)
+
+  if (intent === 'save-draft') {
+    const { updatedAt } = await saveDraft(context, session, values)
+    // With JS the draft saves itself in the background (a fetcher): answer data, not a page.
+    if (form.get('auto') === '1') return { draftSavedAt: updatedAt }
+    return redirectWithMessage(config, CREATE_PATH, {
+      type: 'success',
+      message: 'svnCreate.draft.savedToast',
+    })
+  }
+  if (intent === 'discard-draft') {
+    await deleteDraft(context, session)
+    return redirectWithMessage(config, `${CREATE_PATH}?${NEW_PARAM}=1`, {
+      type: 'info',
+      message: 'svnCreate.draft.discardedToast',
+    })
+  }
+  if (intent !== 'create') throw data('Unknown intent', { status: 400 })
+
+  const posted = form.get('formToken')
+  const formToken = typeof posted === 'string' && posted.length > 0 ? posted : newFormToken()
+  // Every value comes back as sent (ACCESSIBILITY 7); typed dates as dd.mm.yyyy when they are days.
+  const shown = valuesFrom((name) => {
+    const value = valueAt(values, name)
+    return createField(name).kind === 'date' ? normaliseDateText(value) : value
+  })
+  const invalid = (errors: CreateErrors, formError: string | null = null) =>
+    data<CreateActionData>({ values: shown, errors, formToken, formError }, { status: 400 })
+
+  const today = bannerToday(config, request).today
+  const parsed = createSvnSchema({ today, canWikC: session.data.roles.includes(WIK_C_ROLE) }).safeParse(
+    values,
+  )
+  if (!parsed.success) return invalid(fieldErrors(t, parsed.error))
+
+  try {
+    const outcome = await postCreate(context, session, formToken, values)
+    if (outcome.result === 'created') {
+      return redirectWithMessage(config, `/svn/${outcome.svnID}`, {
+        type: 'success',
+        message: 'svnCreate.success',
+        values: { id: outcome.svnID },
+      })
+    }
+    if (outcome.result === 'invalid') {
+      const { _form, ...errors } = translateRegisterErrors(t, outcome.fieldErrors)
+      return invalid(errors, _form ?? null)
+    }
+    return invalid({}, t('svnCreate.errors.rejected'))
+  } catch (error) {
+    if (error instanceof RegisterError && error.status < 500) throw error
+    console.error(error)
+    return invalid({}, t('errors.registerUnavailable'))
+  }
+}
+
+/** Background draft saves must not reload the screen (that would redraw the form being typed in). */
+export function shouldRevalidate({
+  formData,
+  formAction,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formData?.get('intent') === 'save-draft' && formData.get('auto') === '1') return false
+  // Nor may other forms' background posts on this page (the navigation toggle's fetcher).
+  if (formAction && formAction !== CREATE_PATH && currentUrl.href === nextUrl.href) return false
+  return defaultShouldRevalidate
+}
+
+export default function SvnCreate({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const csrf = useRouteLoaderData<RootData>('root')?.csrf ?? ''
+  const failed = actionData && 'errors' in actionData ? actionData : null
+  const values = failed?.values ?? loaderData.values
+  const errors: CreateErrors = failed?.errors ?? {}
+  const formToken = failed?.formToken ?? loaderData.formToken
+  const summary = CREATE_FIELD_NAMES.flatMap((name) => {
+    const message = errors[name]
+    return message ? [{ name, message }] : []
+  })
+  const hasErrors = summary.length > 0 || Boolean(failed?.formError)
+  const title = `${hasErrors ? t('common.errorPrefix') : ''}${loaderData.heading} – SVN Portal`
+
+  return (
+    <>
+      <title>{title}</title>
+      <ErrorSummary errors={summary} />
+      <h1 className="mb-4 text-2xl font-semibold">{loaderData.heading}</h1>
+      {failed?.formError ? (
+        <p
+          role="alert"
+          className="mb-4 border-l-8 border-error-700 bg-error-50 px-4 py-3 font-semibold text-error-700"
+        >
+          {failed.formError}
+        </p>
+      ) : null}
+      {loaderData.templateId !== null && !failed ? (
+        <p className="mb-4 border-l-8 border-brand-700 bg-brand-50 px-4 py-3">
+          {t('svnCreate.templateNote', { id: loaderData.templateId })}
+        </p>
+      ) : null}
+      {loaderData.restoredAt && !failed ? (
+        <div className="mb-4 flex flex-wrap items-center gap-3 border-l-8 border-brand-700 bg-brand-50 px-4 py-3">
+          <p>{t('svnCreate.draft.restored', { time: loaderData.restoredAt })}</p>
+          <Form method="post" action={CREATE_PATH}>
+            <input type="hidden" name="csrf" value={csrf} />
+            <button type="submit" name="intent" value="discard-draft" className="btn btn-secondary">
+              {t('svnCreate.draft.discard')}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+      <SvnCreateForm
+        // A new form (reset, template, discarded draft) is a new token: start the fields afresh.
+        key={loaderData.formToken}
+        action={CREATE_PATH}
+        csrf={csrf}
+        formToken={formToken}
+        values={values}
+        errors={errors}
+        today={loaderData.today}
+        oldestGueltigAb={loaderData.oldestGueltigAb}
+        canWikC={loaderData.canWikC}
+        canSearch={loaderData.canSearch}
+        countries={loaderData.countries}
+        referenzDefault={loaderData.referenzDefault}
+        readOnly={loaderData.readOnly}
+        resetHref={`${CREATE_PATH}?${NEW_PARAM}=1`}
+      />
+    </>
+  )
 }

@@ -25,16 +25,20 @@ import type { Svn } from './types.ts'
  * - `createSvnSchema({ today, canWikC })`: today is the Europe/Zurich day (yyyy-mm-dd, `zurichDay`),
  *   canWikC whether the caller holds SVN_ERSTELLEN_WIK_C (without it wikCGueltigAb is ignored → null).
  *
- * REGISTER (register/svn/create.ts, draft.ts)
- * - POST svn/create  body { formToken: string (1–100 chars, one per form), values: CreateSvnValues }
+ * REGISTER (register/svn/create.ts, draft.ts; role SVN_ERSTELLEN or SVN_ERSTELLEN_WIK_C, as the route)
+ * - POST svn/create  body { formToken: string (8–100 of [A-Za-z0-9._~-], one per form), values: CreateSvnValues }
  *     201 { svnID } created (status OPEN; gsCode, maklerNr, benutzer from the caller, never the form)
  *     200 { svnID } the same formToken was posted before by the same user: the SVN created then
  *     400 { error: 'validation failed', fieldErrors: { 'halter.person.name': ['validation.required'], ... } }
- *         (formToken problems under key 'formToken'); 401/403 as everywhere; 409 token of another user.
+ *         (formToken problems under key 'formToken'); 401/403 as everywhere (403 'no broker number'
+ *         for a MAKLER token whose user has none); 409 token of another user; 413 body over 64 KB.
+ *     "today" is the register's own Europe/Zurich day (the portal's ?today override is not sent).
  *     A successful create deletes the caller's draft in the same transaction.
- * - POST svn/draft   body: the raw form values as JSON (any object, at most 64 KB) → 200 { updatedAt }
- *   GET  svn/draft   → 200 { values, updatedAt } or 204 when there is none
- *   DELETE svn/draft → 204
+ * - POST svn/draft   body: the raw form values as JSON (an object, at most 64 KB) → 200 { updatedAt }
+ *     Only the CREATE_FIELD_NAMES values are kept, each as a string (anything else is dropped);
+ *     400 when the body is no JSON object, 413 when too large.
+ *   GET  svn/draft   → 200 { values: CreateSvnValues, updatedAt } or 204 when there is none
+ *   DELETE svn/draft → 204 (also when there was none)
  * - Template: GET svn/details?svnId= then `svnToCreateValues(svn)`.
  */
 

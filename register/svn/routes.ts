@@ -8,6 +8,8 @@ import type { RegisterEnv } from '../context.ts'
 import { jsonError } from '../errors.ts'
 import { validate } from '../validation.ts'
 import { actorOfCaller, applicantOf } from './actor.ts'
+import { createRoutes } from './create.ts'
+import { draftRoutes } from './draft.ts'
 import { massImportRoutes } from './import/routes.ts'
 import { loadSvn } from './record.ts'
 import { scopeOfCaller } from './scope.ts'
@@ -70,6 +72,9 @@ export function svnRoutes(db: Database, auth: MiddlewareHandler<RegisterEnv>): H
     return outcomeResponse(c, await transitionOne(db, c.req.valid('param').id, createAeRequest(move)))
   })
 
+  // POST /create (the create form, idempotent by form token) and the caller's draft.
+  app.route('/', createRoutes(db))
+  app.route('/', draftRoutes(db))
   app.route('/massenimport', massImportRoutes(db))
 
   return app

@@ -13,6 +13,7 @@ import { requireRole } from '../../auth.ts'
 import type { RegisterEnv } from '../../context.ts'
 import { jsonError } from '../../errors.ts'
 import { requestLanguage, translate } from '../../i18n.ts'
+import { creatorOf } from '../create.ts'
 import { findErrorFile, hasErrorFile, importSvnFile } from './service.ts'
 import { writeTemplate, XLSX_MIME } from './workbooks.ts'
 
@@ -64,11 +65,13 @@ export function massImportRoutes(db: Database): Hono<RegisterEnv> {
       onError: (c) => refuse(c, 'tooLarge'),
     }),
     async (c) => {
+      const creator = creatorOf(c.get('caller'))
+      if (!creator.ok) return jsonError(c, creator.status, creator.error)
       const body = await c.req.parseBody().catch(() => null)
       const file = body?.[IMPORT_FIELD]
       if (!(file instanceof File) || file.size === 0) return refuse(c, 'required')
       if (file.size > IMPORT_LIMITS.maxBytes) return refuse(c, 'tooLarge')
-      const outcome = await importSvnFile(db, c.get('caller'), {
+      const outcome = await importSvnFile(db, c.get('caller'), creator.value, {
         bytes: Buffer.from(await file.arrayBuffer()),
         lang: languageOf(c),
         today: zurichDay(new Date()),

@@ -14,7 +14,6 @@ import type { ImportProblem, ImportResult } from '../../../domain/svn/import.ts'
 import type { Caller } from '../../context.ts'
 import { writeAudit } from '../../db/audit.ts'
 import { translate } from '../../i18n.ts'
-import { actorOfCaller } from '../actor.ts'
 import { createSvns, type Creator } from '../service.ts'
 import { headerOf } from './columns.ts'
 import { readImportFile } from './read-workbook.ts'
@@ -35,15 +34,6 @@ export type ImportOutcome =
 /** Every column but WIK-C must be in the header (ADR 171); WIK-C is optional. */
 const REQUIRED_COLUMNS: readonly CreateFieldName[] = CREATE_FIELDS.filter((f) => !f.wikC).map((f) => f.name)
 
-export function creatorOf(caller: Caller): Creator {
-  return {
-    gsCode: caller.user.gsCode,
-    maklerNr: caller.roles.includes('MAKLER') ? (caller.user.maklerNummer ?? null) : null,
-    benutzer: caller.user.email,
-    actor: actorOfCaller(caller),
-  }
-}
-
 function errorFileName(lang: Language, at: Date): string {
   return `${translate(lang, 'import.file.errors', { date: at.toISOString().slice(0, 10) })}.xlsx`
 }
@@ -53,10 +43,12 @@ function errorFileName(lang: Language, at: Date): string {
  * and read in full first — a refused file stores nothing. Then every row goes through the create
  * schema; the valid rows are created in one transaction, together with the caller's error workbook
  * (replaced, or removed when every row was valid) and one audit entry for the import.
+ * `creator` (tenancy fields from the caller) is the create path's: register/svn/create.ts creatorOf.
  */
 export async function importSvnFile(
   db: Database,
   caller: Caller,
+  creator: Creator,
   request: ImportRequest,
 ): Promise<ImportOutcome> {
   const { lang, today } = request
@@ -102,7 +94,6 @@ export async function importSvnFile(
   if (rows === 0) return { ok: false, problem: 'noRows' }
 
   const errorFile = rejected.length > 0 ? await writeErrorWorkbook(lang, sheet, rejected) : null
-  const creator = creatorOf(caller)
   const ids = await db.transaction(async (tx) => {
     const created = await createSvns(tx, valid, creator, at)
     if (errorFile) {

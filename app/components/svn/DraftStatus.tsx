@@ -1,0 +1,131 @@
+import { useEffect, useReducer, useRef, useState, type RefObject } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFetcher } from 'react-router'
+import { CheckCircleIcon, SaveIcon } from '../icons.tsx'
+
+/** Spec §9: the draft saves 2000 ms after the last change; the saved mark shows for 2000 ms. */
+export const DRAFT_DEBOUNCE_MS = 2000
+export const DRAFT_SAVED_SHOWN_MS = 2000
+
+export type DraftState = 'clean' | 'unsaved' | 'saved'
+
+/**
+ * Auto-saves the create form as the user's draft (DESIGN §5 "Drafts"): every change of a named
+ * control restarts a 2 s timer; then the form's values go to the route's `save-draft` intent through
+ * a fetcher (the page is not reloaded). Submitting the form cancels a pending save.
+ */
+interface Draft {
+  state: DraftState
+  /** Changed since the last save was sent: a save arriving now does not cover everything. */
+  changedSinceSend: boolean
+}
+type DraftEvent = 'change' | 'send' | 'saved' | 'expire'
+
+export function draftReducer(draft: Draft, event: DraftEvent): Draft {
+  switch (event) {
+    case 'change':
+      return { state: 'unsaved', changedSinceSend: true }
+    case 'send':
+      return { ...draft, changedSinceSend: false }
+    case 'saved':
+      return { ...draft, state: draft.changedSinceSend ? 'unsaved' : 'saved' }
+    case 'expire':
+      return draft.state === 'saved' ? { ...draft, state: 'clean' } : draft
+  }
+}
+
+/**
+ * Auto-saves the create form as the user's draft (DESIGN §5 "Drafts"): every change of a named
+ * control restarts a 2 s timer; then the form's values go to the route's `save-draft` intent through
+ * a fetcher (the page is not reloaded). Submitting the form cancels a pending save.
+ */
+export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, action: string, csrf: string) {
+  const fetcher = useFetcher<{ draftSavedAt?: string }>()
+  const [draft, dispatch] = useReducer(draftReducer, { state: 'clean', changedSinceSend: false })
+  const submit = useRef(fetcher.submit)
+  useEffect(() => {
+    submit.current = fetcher.submit
+  })
+
+  useEffect(() => {
+    const form = formRef.current
+    if (!form) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const onChange = (event: Event) => {
+      const target = event.target as Partial<HTMLInputElement> | null
+      // Only the form's own fields (the picker's month and year selects have no name).
+      if (!target?.name || target.name === 'csrf' || target.name === 'formToken') return
+      dispatch('change')
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        const data = new FormData(form)
+        data.set('intent', 'save-draft')
+        data.set('auto', '1')
+        data.set('csrf', csrf)
+        dispatch('send')
+        void submit.current(data, { method: 'post', action })
+      }, DRAFT_DEBOUNCE_MS)
+    }
+    const onSubmit = () => clearTimeout(timer)
+    form.addEventListener('input', onChange)
+    form.addEventListener('change', onChange)
+    form.addEventListener('submit', onSubmit)
+    return () => {
+      clearTimeout(timer)
+      form.removeEventListener('input', onChange)
+      form.removeEventListener('change', onChange)
+      form.removeEventListener('submit', onSubmit)
+    }
+  }, [formRef, action, csrf])
+
+  // A save came back: note it once (state adjusted while rendering, as React recommends).
+  const result = fetcher.state === 'idle' ? fetcher.data?.draftSavedAt : undefined
+  const [seen, setSeen] = useState<string | undefined>(undefined)
+  if (result && result !== seen) {
+    setSeen(result)
+    dispatch('saved')
+  }
+
+  useEffect(() => {
+    if (draft.state !== 'saved') return
+    const timer = setTimeout(() => dispatch('expire'), DRAFT_SAVED_SHOWN_MS)
+    return () => clearTimeout(timer)
+  }, [draft.state, seen])
+
+  return { state: draft.state, savedAt: seen ?? null }
+}
+
+const TIME = new Intl.DateTimeFormat('de-CH', {
+  timeZone: 'Europe/Zurich',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/**
+ * The draft indicator (spec §2): the check mark for 2 s after a save, the floppy disk while changes
+ * are unsaved. Screen readers hear only the time of the last save, in a polite live region whose text
+ * changes at most once a minute, so typing does not make it chatter.
+ */
+export function DraftStatus({ state, savedAt }: { state: DraftState; savedAt: string | null }) {
+  const { t } = useTranslation()
+  const time = savedAt ? TIME.format(new Date(savedAt)) : null
+  return (
+    <div className="flex items-center gap-2 text-muted">
+      {state === 'unsaved' ? (
+        <span className="inline-flex items-center gap-1" data-draft-state="unsaved">
+          <SaveIcon />
+          <span>{t('svnCreate.draft.unsaved')}</span>
+        </span>
+      ) : null}
+      {state === 'saved' ? (
+        <span className="inline-flex items-center gap-1 text-success-700" data-draft-state="saved">
+          <CheckCircleIcon />
+          <span aria-hidden="true">{t('svnCreate.draft.saved')}</span>
+        </span>
+      ) : null}
+      <p role="status" className="sr-only">
+        {time ? t('svnCreate.draft.savedAt', { time }) : ''}
+      </p>
+    </div>
+  )
+}
