@@ -5,7 +5,7 @@ import { auditLog } from '../../../db/schema/register.ts'
 import { svn, svnImportErrors } from '../../../db/schema/svn.ts'
 import type { ImportRefusal, ImportResult } from '../../../domain/svn/import.ts'
 import type { SearchResult } from '../../../domain/svn/search.ts'
-import { foreignKey, openRegisterTestbed, type RegisterTestbed } from '../../testing.ts'
+import { addUser, foreignKey, openRegisterTestbed, type RegisterTestbed } from '../../testing.ts'
 import { headerOf } from './columns.ts'
 import {
   goodRow,
@@ -298,6 +298,25 @@ describe('POST svn/massenimport', () => {
     expect(await (await get('/svn/massenimport/error/available', LEMAN)).json()).toEqual({ available: false })
     expect((await get('/svn/massenimport/error', LEMAN)).status).toBe(404)
     expect((await get('/svn/massenimport/error', CLERK)).status).toBe(200)
+  })
+
+  it('refuses a broker without a broker number (they could not see what they created)', async () => {
+    await addUser(bed.handle.db, {
+      gsCode: '1003',
+      email: 'no-number@seeland.example',
+      subject: 'no-number-subject',
+      type: 'MAKLER',
+    })
+    const token = await bed.idp.token({ sub: 'no-number-subject', roles: [...CREATE, 'MAKLER'] })
+    const form = new FormData()
+    form.set('svnExcel', new File([new Uint8Array(await workbook([goodRow(35, 'NoNumber')]))], 'x.xlsx'))
+    const res = await bed.app.request('/svn/massenimport', {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    expect(res.status).toBe(403)
+    expect(await bed.handle.db.select().from(svn).where(eq(svn.name, 'NoNumber35'))).toEqual([])
   })
 
   it('skips an unchanged example row; a file with only the example is refused', async () => {
