@@ -17,7 +17,7 @@ import { IMPORT_FIELD, IMPORT_LIMITS } from '../../domain/svn/import.ts'
 import type { Route } from './+types/svn.import'
 
 /** The imported records: the caller's open SVN, newest first (the search has no "import" filter). */
-export const IMPORTED_SEARCH_HREF = '/svn/search?sVnStatus=OPEN&sort=sVnId&order=desc'
+const IMPORTED_SEARCH_HREF = '/svn/search?sVnStatus=OPEN&sort=sVnId&order=desc'
 
 function count(value: string | null): number | null {
   return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : null
