@@ -10,7 +10,8 @@ const SEARCH_AUTHORITIES: Role[] = [...SVN_SEARCH_AUTHORITIES]
 export const ROUTE_AUTHORITIES: ReadonlyArray<{ pattern: RegExp; authorities: Role[] }> = [
   { pattern: /^\/svn\/search$/, authorities: SEARCH_AUTHORITIES },
   { pattern: /^\/svn\/create$/, authorities: ['SVN_ERSTELLEN', 'SVN_ERSTELLEN_WIK_C'] },
-  { pattern: /^\/svn\/import$/, authorities: ['SVN_ERSTELLEN'] },
+  // The screen, its downloads (template, error file) and the upload it posts with JS.
+  { pattern: /^\/svn\/import(\/(vorlage|error|upload))?$/, authorities: ['SVN_ERSTELLEN'] },
   { pattern: /^\/svn\/untreated$/, authorities: ['SVN_NICHT_EINGELOEST'] },
   { pattern: /^\/svn\/iv-av-retrieve$/, authorities: ['IV_AV_MELDUNGEN'] },
   { pattern: /^\/svn\/\d+$/, authorities: SEARCH_AUTHORITIES },

@@ -10,6 +10,7 @@ import { validate } from '../validation.ts'
 import { actorOfCaller, applicantOf } from './actor.ts'
 import { createRoutes } from './create.ts'
 import { draftRoutes } from './draft.ts'
+import { massImportRoutes } from './import/routes.ts'
 import { loadSvn } from './record.ts'
 import { scopeOfCaller } from './scope.ts'
 import { searchSvn } from './search.ts'
@@ -74,6 +75,7 @@ export function svnRoutes(db: Database, auth: MiddlewareHandler<RegisterEnv>): H
   // POST /create (the create form, idempotent by form token) and the caller's draft.
   app.route('/', createRoutes(db))
   app.route('/', draftRoutes(db))
+  app.route('/massenimport', massImportRoutes(db))
 
   return app
 }

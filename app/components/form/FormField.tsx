@@ -23,7 +23,9 @@ interface CommonProps {
 
 type InputProps = CommonProps & {
   as?: 'input'
-  type?: 'text' | 'email' | 'tel' | 'search' | 'number'
+  type?: 'text' | 'email' | 'tel' | 'search' | 'number' | 'file'
+  /** File inputs: the accepted types. */
+  accept?: string
   defaultValue?: string | null | undefined
   autoComplete?: string
   inputMode?: 'text' | 'numeric' | 'email' | 'tel' | 'search' | 'decimal'
@@ -102,7 +104,8 @@ export function FormField(props: FormFieldProps) {
             id={id}
             name={props.name}
             type={props.type ?? 'text'}
-            defaultValue={props.defaultValue ?? ''}
+            defaultValue={props.type === 'file' ? undefined : (props.defaultValue ?? '')}
+            accept={props.accept}
             autoComplete={props.autoComplete ?? 'off'}
             inputMode={props.inputMode}
             readOnly={props.readOnly}

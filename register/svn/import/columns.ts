@@ -1,0 +1,106 @@
+import type { Language } from '../../../domain/languages.ts'
+import { CREATE_FIELDS, type CreateField, type CreateFieldName } from '../../../domain/svn/create.ts'
+import { allTranslations, translate, type RegisterMessageKey } from '../../i18n.ts'
+
+/**
+ * The spreadsheet's columns are the create form's fields (domain/svn/create.ts CREATE_FIELDS), in
+ * screen order: one rule set, one column list. Headers come from the register's catalogue.
+ * The WIK-C column exists only for callers holding SVN_ERSTELLEN_WIK_C.
+ */
+export function importColumns(canWikC: boolean): readonly CreateField[] {
+  return CREATE_FIELDS.filter((f) => canWikC || !f.wikC)
+}
+
+export function headerKey(name: CreateFieldName): RegisterMessageKey {
+  return `import.column.${name}` as RegisterMessageKey
+}
+
+export function headerOf(name: CreateFieldName, lang: Language): string {
+  return translate(lang, headerKey(name))
+}
+
+export function optionLabelKey(name: CreateFieldName, value: string): string {
+  return `option.${name}.${value}`
+}
+
+/** Header comparison: case, surrounding blanks, inner runs of blanks and a trailing '*' do not matter. */
+export function normaliseHeader(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/\*+\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase()
+}
+
+/**
+ * Every accepted header → its field (ADR 171): the header in any of the four languages, or the field's
+ * dotted name (`halter.person.name`). A file made by a colleague in another language still imports.
+ */
+const HEADER_INDEX: ReadonlyMap<string, CreateFieldName> = (() => {
+  const index = new Map<string, CreateFieldName>()
+  for (const field of CREATE_FIELDS) {
+    for (const text of [field.name, ...allTranslations(headerKey(field.name))]) {
+      const key = normaliseHeader(text)
+      const other = index.get(key)
+      if (other && other !== field.name) throw new Error(`header "${text}" names ${other} and ${field.name}`)
+      index.set(key, field.name)
+    }
+  }
+  return index
+})()
+
+/** The error column of an error workbook, in any language: accepted and ignored on re-import. */
+const ERROR_HEADERS = new Set(allTranslations('import.errorColumn').map(normaliseHeader))
+
+export type HeaderCell = { kind: 'field'; name: CreateFieldName } | { kind: 'error' } | { kind: 'unknown' }
+
+export function classifyHeader(text: string): HeaderCell {
+  const key = normaliseHeader(text)
+  const name = HEADER_INDEX.get(key)
+  if (name) return { kind: 'field', name }
+  if (ERROR_HEADERS.has(key)) return { kind: 'error' }
+  return { kind: 'unknown' }
+}
+
+/** Labels of a select's values in every language (lower-cased) → the value, to read a chosen entry. */
+function optionIndex(field: CreateField): Map<string, string> {
+  const index = new Map<string, string>()
+  for (const value of field.options ?? []) {
+    index.set(value.toLowerCase(), value)
+    const key = optionLabelKey(field.name, value) as RegisterMessageKey
+    if (key.startsWith('option.') && hasLabels(field)) {
+      for (const label of allTranslations(key)) index.set(label.trim().toLowerCase(), value)
+    }
+  }
+  return index
+}
+
+/** Cantons are their own codes; the other selects show "code – label" in the template's lists. */
+export function hasLabels(field: CreateField): boolean {
+  return field.kind === 'select' && field.name !== 'schild.kanton'
+}
+
+/** A drop-down entry as the template lists it. */
+export function optionEntry(field: CreateField, value: string, lang: Language): string {
+  return hasLabels(field) ? `${value} – ${translate(lang, optionLabelKey(field.name, value))}` : value
+}
+
+const OPTION_INDEX = new Map(
+  CREATE_FIELDS.filter((f) => f.kind === 'select').map((f) => [f.name, optionIndex(f)]),
+)
+
+/**
+ * What a select cell means: the value itself, a drop-down entry "3 – Motorschiff", or a label in any
+ * language. Anything else is passed on unchanged, so the create schema reports it.
+ */
+export function readOption(field: CreateField, text: string): string {
+  const index = OPTION_INDEX.get(field.name)
+  const trimmed = text.trim()
+  if (!index || trimmed === '') return trimmed
+  const direct = index.get(trimmed.toLowerCase())
+  if (direct) return direct
+  const code = /^(\S+)\s+[–—-]\s+/.exec(trimmed)?.[1]
+  if (code) return index.get(code.toLowerCase()) ?? trimmed
+  return trimmed
+}
