@@ -37,3 +37,15 @@ function safeRegionName(names: Intl.DisplayNames, code: string): string | undefi
     return undefined // not an ISO region code
   }
 }
+
+/** "id - name" for each of these country codes that the code list knows (detail views). */
+export async function countryLabels(
+  context: Context,
+  session: Session,
+  codes: readonly (string | null | undefined)[],
+): Promise<Record<string, string>> {
+  const wanted = new Set(codes.filter((code): code is string => Boolean(code)))
+  if (wanted.size === 0) return {}
+  const options = await countryOptions(context, session)
+  return Object.fromEntries(options.filter((o) => wanted.has(o.value)).map((o) => [o.value, o.label]))
+}

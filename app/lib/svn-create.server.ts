@@ -42,40 +42,6 @@ export async function loadSelf(context: Context, session: Session): Promise<Crea
   return registerJson<CreateSelf>(config, session.data.accessToken, '/users/self')
 }
 
-interface CodeItem {
-  id: string
-  de: string
-  fr: string
-  it: string
-}
-
-export interface Option {
-  value: string
-  label: string
-}
-
-/**
- * Countries of the code list "Land", labelled "id - name" in the current language (spec §2, as the
- * user dialog). The list has de/fr/it names; English names come from the runtime's region names.
- */
-export async function countryOptions(context: Context, session: Session, lng: Language): Promise<Option[]> {
-  const { config } = context.get(appContext)
-  const items = await registerJson<CodeItem[]>(config, session.data.accessToken, '/codes/category/Land')
-  const english = lng === 'en' ? new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }) : null
-  return items.map((item) => {
-    const name = english ? (safeRegionName(english, item.id) ?? item.de) : item[lng === 'en' ? 'de' : lng]
-    return { value: item.id, label: `${item.id} - ${name}` }
-  })
-}
-
-function safeRegionName(names: Intl.DisplayNames, code: string): string | undefined {
-  try {
-    return names.of(code)
-  } catch {
-    return undefined
-  }
-}
-
 /** The empty form of this user: contact from the user record, the reference default, special use none. */
 export function freshValues(self: CreateSelf, referenz: string): CreateSvnValues {
   const values = emptyCreateValues()

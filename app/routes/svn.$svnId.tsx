@@ -5,6 +5,7 @@ import { SvnDetailActions } from '~/components/svn/SvnDetailActions.tsx'
 import { SvnDetailView } from '~/components/svn/SvnDetailView.tsx'
 import { SvnNotificationView } from '~/components/svn/SvnNotificationView.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
+import { countryLabels } from '~/lib/countries.server.ts'
 import { appContext } from '~/lib/context.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
 import { titleMeta } from '~/lib/meta.ts'
@@ -74,7 +75,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     : heading
   const avDate =
     svn.status === 'AV' ? formatDate(svn.versicherungsdaten.avDatum ?? svn.avMeldung?.datum) : null
-  return { svn, actions, view, back, selfHref: selfHrefOf(svn.id, back), heading, title, avDate }
+  const shown = view === 'iv' ? svn.ivMeldung : view === 'av' ? svn.avMeldung : svn
+  const countries = await countryLabels(context, session, [
+    shown?.halter.person.heimatstaat,
+    shown?.halter.adresse.staat,
+    view ? null : svn.kontakt.staat,
+  ])
+  const selfHref = selfHrefOf(svn.id, back)
+  return { svn, actions, view, back, selfHref, heading, title, avDate, countries }
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -125,7 +133,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => titleMeta(load
 export default function SvnDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const csrf = useRouteLoaderData<RootData>('root')?.csrf ?? ''
-  const { svn, actions, view, back, selfHref, heading, avDate } = loaderData
+  const { svn, actions, view, back, selfHref, heading, avDate, countries } = loaderData
 
   if (actionData?.confirm) {
     const intent = actionData.confirm
@@ -161,7 +169,11 @@ export default function SvnDetail({ loaderData, actionData }: Route.ComponentPro
         backHref={back}
         csrf={csrf}
       />
-      {view && meldung ? <SvnNotificationView kind={view} meldung={meldung} /> : <SvnDetailView svn={svn} />}
+      {view && meldung ? (
+        <SvnNotificationView kind={view} meldung={meldung} countries={countries} />
+      ) : (
+        <SvnDetailView svn={svn} countries={countries} />
+      )}
     </>
   )
 }

@@ -3,12 +3,12 @@ import { data, Form, redirect, useRouteLoaderData, type ShouldRevalidateFunction
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
 import { SvnCreateForm, type CreateErrors } from '~/components/svn/SvnCreateForm.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
+import { countryOptions } from '~/lib/countries.server.ts'
 import { bannerToday } from '~/lib/banner.server.ts'
 import { appContext } from '~/lib/context.ts'
 import { currentLanguage, getInstance } from '~/lib/i18n.server.ts'
 import { RegisterError } from '~/lib/register.server.ts'
 import {
-  countryOptions,
   deleteDraft,
   freshValues,
   loadDraft,
@@ -71,10 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const templateId = templateIdOf(url.searchParams.get('template'))
   const roles = session.data.roles
 
-  const [self, countries] = await Promise.all([
-    loadSelf(context, session),
-    countryOptions(context, session, lng),
-  ])
+  const [self, countries] = await Promise.all([loadSelf(context, session), countryOptions(context, session)])
   const referenzDefault = referenzDefaultOf(self, lng)
 
   let values: CreateSvnValues

@@ -58,6 +58,10 @@ test.describe('SVN detail', () => {
       /^\d{3}(\.\d{3})+$|keine Angabe/,
     )
     await expect(page.locator('dt:text-is("Kontrollschild") + dd').first()).toHaveText(/^[A-Z]{2}( \d+)?$/)
+    // Countries as "id - name" in the user's language, not the bare code.
+    await expect(page.locator('section:has(#svn-address) dt:text-is("Land") + dd')).toHaveText(
+      /^[A-Z]{2} - \S/,
+    )
     await expect(sideNav(page).locator('a[aria-current="page"]')).toHaveText('SVN suchen')
     // IV: create AE and show IV, no cancel; SACHBEARBEITER may create from a template.
     await expect(actions(page).getByRole('button', { name: 'Ausweisentzug beantragen' })).toBeVisible()

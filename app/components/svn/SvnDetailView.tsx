@@ -5,10 +5,18 @@ import { DetailSection } from './DetailSection.tsx'
 import { enumLabel } from './labels.ts'
 
 /** Every field of an SVN, read-only, grouped as spec §2 "SVN detail screen" lists them. */
-export function SvnDetailView({ svn }: { svn: Svn }) {
+export function SvnDetailView({
+  svn,
+  countries,
+}: {
+  svn: Svn
+  /** "id - name" per country code on the record; a code missing here is shown as it is. */
+  countries: Readonly<Record<string, string>>
+}) {
   const { t, i18n } = useTranslation()
   const l = (key: string) => t(`svn.labels.${key}`)
   const { person, adresse } = svn.halter
+  const country = (code: string | null) => (code ? (countries[code] ?? code) : code)
   const v = svn.versicherungsdaten
   const ae = svn.ausweisentzug
   const lng = i18n.language as 'de' | 'fr' | 'it' | 'en'
@@ -24,7 +32,7 @@ export function SvnDetailView({ svn }: { svn: Svn }) {
           { label: l('geburtsname'), value: person.geburtsname },
           { label: l('vorname'), value: person.vorname },
           { label: l('geburtsdatum'), value: formatDate(person.geburtsdatum) },
-          { label: l('heimatstaat'), value: person.heimatstaat },
+          { label: l('heimatstaat'), value: country(person.heimatstaat) },
         ]}
       />
       <DetailSection
@@ -34,7 +42,7 @@ export function SvnDetailView({ svn }: { svn: Svn }) {
           { label: l('strasse'), value: adresse.strasse },
           { label: l('plz'), value: adresse.plz },
           { label: l('ort'), value: adresse.ort },
-          { label: l('staat'), value: adresse.staat },
+          { label: l('staat'), value: country(adresse.staat) },
           { label: l('coKontakt'), value: adresse.coKontakt },
         ]}
       />
@@ -80,7 +88,7 @@ export function SvnDetailView({ svn }: { svn: Svn }) {
           { label: l('strasse'), value: svn.kontakt.strasse },
           { label: l('plz'), value: svn.kontakt.plz },
           { label: l('ort'), value: svn.kontakt.ort },
-          { label: l('staat'), value: svn.kontakt.staat },
+          { label: l('staat'), value: country(svn.kontakt.staat) },
           { label: l('telefon'), value: svn.kontakt.telefon },
           { label: l('fax'), value: svn.kontakt.fax },
           { label: l('email'), value: svn.kontakt.email },

@@ -7,17 +7,20 @@ import { enumLabel, numberText } from './labels.ts'
 export interface SvnNotificationViewProps {
   kind: 'iv' | 'av'
   meldung: Meldung
+  /** "id - name" per country code on the record; a code missing here is shown as it is. */
+  countries: Readonly<Record<string, string>>
 }
 
 /**
  * An IV or AV notification as the canton sent it (spec §2): holder, insurer, date and reason, valid
  * from, special use, the boat data and the list of motors.
  */
-export function SvnNotificationView({ kind, meldung }: SvnNotificationViewProps) {
+export function SvnNotificationView({ kind, meldung, countries }: SvnNotificationViewProps) {
   const { t, i18n } = useTranslation()
   const l = (key: string) => t(`svn.labels.${key}`)
   const n = (value: number | null) => numberText(value, i18n.language)
   const { person, adresse } = meldung.halter
+  const country = (code: string | null) => (code ? (countries[code] ?? code) : code)
   const s = meldung.schiff
   const title = t(kind === 'iv' ? 'svn.detail.ivTitle' : 'svn.detail.avTitle')
   return (
@@ -51,11 +54,11 @@ export function SvnNotificationView({ kind, meldung }: SvnNotificationViewProps)
             { label: l('geburtsname'), value: person.geburtsname },
             { label: l('vorname'), value: person.vorname },
             { label: l('geburtsdatum'), value: formatDate(person.geburtsdatum) },
-            { label: l('heimatstaat'), value: person.heimatstaat },
+            { label: l('heimatstaat'), value: country(person.heimatstaat) },
             { label: l('strasse'), value: adresse.strasse },
             { label: l('plz'), value: adresse.plz },
             { label: l('ort'), value: adresse.ort },
-            { label: l('staat'), value: adresse.staat },
+            { label: l('staat'), value: country(adresse.staat) },
             { label: l('coKontakt'), value: adresse.coKontakt },
           ]}
         />
