@@ -1,9 +1,33 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createCookie, type MiddlewareFunction } from 'react-router'
 import { appContext } from './context.ts'
+import { redirectWithMessage } from './toast.server.ts'
 
 export const CSRF_FIELD = 'csrf'
 export const CSRF_HEADER = 'X-CSRF-Token'
+
+/**
+ * The largest form body the portal reads: the 10 MiB upload limit (logo, mass import) plus room for
+ * the other fields, so the screens themselves still answer a file just over 10 MiB with their message.
+ */
+export const MAX_FORM_BYTES = 11 * 1024 * 1024
+
+class BodyTooLarge extends Error {}
+
+/** The request's form fields, reading at most MAX_FORM_BYTES (a chunked body has no Content-Length). */
+async function limitedFormData(request: Request, type: string): Promise<FormData> {
+  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_FORM_BYTES) throw new BodyTooLarge()
+  const body = request.clone().body
+  if (!body) return new FormData()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength
+    if (size > MAX_FORM_BYTES) throw new BodyTooLarge()
+    chunks.push(chunk)
+  }
+  return new Response(Buffer.concat(chunks), { headers: { 'Content-Type': type } }).formData()
+}
 
 function csrfCookie(secure: boolean, secret: string) {
   return createCookie(secure ? '__Host-svn_csrf' : 'svn_csrf', {
@@ -48,9 +72,18 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (!sent) {
     const type = request.headers.get('Content-Type') ?? ''
     if (type.includes('form')) {
-      const form = await request.clone().formData()
-      const value = form.get(CSRF_FIELD)
-      sent = typeof value === 'string' ? value : null
+      try {
+        const value = (await limitedFormData(request, type)).get(CSRF_FIELD)
+        sent = typeof value === 'string' ? value : null
+      } catch (error) {
+        if (!(error instanceof BodyTooLarge)) throw error
+        // Nothing of it is read: back to the same screen with the reason.
+        const url = new URL(request.url)
+        throw await redirectWithMessage(config, `${url.pathname}${url.search}`, {
+          type: 'error',
+          message: 'errors.bodyTooLarge',
+        })
+      }
     }
   }
   if (typeof expected !== 'string' || !sent || !same(expected, sent)) {

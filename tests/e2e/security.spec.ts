@@ -154,6 +154,36 @@ test.describe('security', () => {
     })
   }
 
+  test('a form body over 11 MiB is not read: back to the screen with a message, nothing saved', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto('/no-permission')
+    const csrf = await csrfFromPage(page)
+    const response = await page.request.post('/language', {
+      headers: { Origin: new URL(baseURL!).origin },
+      multipart: {
+        csrf,
+        lng: 'fr',
+        returnTo: '/no-permission',
+        file: {
+          name: 'big.bin',
+          mimeType: 'application/octet-stream',
+          buffer: Buffer.alloc(12 * 1024 * 1024),
+        },
+      },
+      maxRedirects: 0,
+    })
+    expect(response.status()).toBe(302)
+    expect(response.headers()['location']).toBe('/language')
+    await page.goto('/no-permission')
+    // The language did not change, and the message says why.
+    await expect(page.locator('html')).toHaveAttribute('lang', /^de/)
+    await expect(
+      page.getByText('Die gesendeten Daten sind zu gross (höchstens 10 MB).', { exact: false }),
+    ).toBeVisible()
+  })
+
   test('the language POST does not redirect to a foreign returnTo', async ({ page, baseURL }) => {
     await page.goto('/no-permission')
     const csrf = await csrfFromPage(page)
