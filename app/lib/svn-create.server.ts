@@ -12,6 +12,7 @@ import {
   type CreateSvnValues,
 } from '../../domain/svn/create.ts'
 import type { Language } from '../../domain/languages.ts'
+import type { UserJson } from '../../domain/users/user-json.ts'
 import { appContext } from './context.ts'
 import { RegisterError, registerFetch, registerJson } from './register.server.ts'
 import type { Session } from './session.server.ts'
@@ -21,21 +22,21 @@ type Context = Readonly<RouterContextProvider>
 /** The register calls of the create screen (domain/svn/create.ts has the contract). */
 
 /** GET /users/self as far as the create screen reads it (spec §3 "fields read by the create screen"). */
-export interface CreateSelf {
-  id: number
-  vorname: string | null
-  nachname: string
-  strasse: string | null
-  plz: string | null
-  ort: string | null
-  staat: string | null
-  telefon: string | null
-  fax: string | null
-  email: string
-  oeReferenz: string | null
-  maklerNummer: string | null
-  versicherungsgesellschaft: { gsCode: string; name: string; vgReferenz?: string | null }
-}
+export type CreateSelf = Pick<
+  UserJson,
+  | 'id'
+  | 'vorname'
+  | 'nachname'
+  | 'strasse'
+  | 'plz'
+  | 'ort'
+  | 'staat'
+  | 'telefon'
+  | 'fax'
+  | 'email'
+  | 'oeReferenz'
+  | 'maklerNummer'
+> & { versicherungsgesellschaft: { gsCode: string; name: string; vgReferenz?: string | null } }
 
 export async function loadSelf(context: Context, session: Session): Promise<CreateSelf> {
   const { config } = context.get(appContext)

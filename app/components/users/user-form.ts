@@ -7,6 +7,7 @@ import {
 } from '../../../domain/users/offering.ts'
 import { addRole, lockedRoles, removeRole, sortRoles } from '../../../domain/users/role-rules.ts'
 import { defaultRolesForType } from '../../../domain/users/type-defaults.ts'
+import type { UserJson } from '../../../domain/users/user-json.ts'
 import { newUserSchema, USER_LIMITS } from '../../../domain/users/user-schema.ts'
 
 /**
@@ -16,25 +17,7 @@ import { newUserSchema, USER_LIMITS } from '../../../domain/users/user-schema.ts
  */
 
 /** Spec §3 User as the register answers it (GET /users, GET /users/{id}). */
-export interface AdminUser {
-  id: number
-  version: number
-  vorname: string | null
-  nachname: string
-  strasse: string | null
-  plz: string | null
-  ort: string | null
-  staat: string | null
-  fax: string | null
-  telefon: string | null
-  email: string
-  oeReferenz: string | null
-  type: string
-  roles: Role[]
-  groupRoles: Role[]
-  maklerNummer: string | null
-  aktiv: boolean
-}
+export type AdminUser = UserJson
 
 export const USER_TEXT_FIELDS = [
   'nachname',
