@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { z } from 'zod'
+import { fieldErrorsOf } from '../domain/field-errors.ts'
 import { jsonError } from './errors.ts'
 
 /**
@@ -13,11 +14,6 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
 ) {
   return zValidator(target, schema, (result, c) => {
     if (result.success) return
-    const fieldErrors: Record<string, string[]> = {}
-    for (const issue of result.error.issues) {
-      const key = issue.path.map(String).join('.') || '_'
-      fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message]
-    }
-    return jsonError(c, 400, 'validation failed', fieldErrors)
+    return jsonError(c, 400, 'validation failed', fieldErrorsOf(result.error))
   })
 }

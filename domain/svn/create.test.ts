@@ -1,10 +1,10 @@
+import { fieldErrorsOf } from '../field-errors.ts'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   CREATE_FIELD_NAMES,
   CREATE_FIELDS,
   createField,
-  createFieldErrors,
   createSvnSchema,
   defaultReferenz,
   emptyCreateValues,
@@ -69,7 +69,7 @@ function withValues(changes: Partial<Record<CreateFieldName, string>>): CreateSv
 
 function errorsOf(values: unknown, s = schema): Record<string, string[]> {
   const result = s.safeParse(values)
-  return result.success ? {} : createFieldErrors(result.error)
+  return result.success ? {} : fieldErrorsOf(result.error)
 }
 
 describe('create schema: a complete form', () => {
@@ -166,7 +166,7 @@ describe('create schema: a complete form', () => {
       fc.property(fc.jsonValue(), (json) => {
         const result = schema.safeParse(json)
         if (!result.success) {
-          for (const key of Object.keys(createFieldErrors(result.error))) {
+          for (const key of Object.keys(fieldErrorsOf(result.error))) {
             expect([
               '_',
               ...CREATE_FIELD_NAMES,

@@ -760,13 +760,3 @@ export function createSvnSchema(options: CreateSchemaOptions) {
 }
 
 export type CreateSvnSchema = ReturnType<typeof createSvnSchema>
-
-/** Issues as fieldErrors keyed by dotted path (the register's 400 body; the portal translates). */
-export function createFieldErrors(error: z.ZodError): Record<string, string[]> {
-  const result: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.') || '_'
-    result[key] = [...(result[key] ?? []), issue.message]
-  }
-  return result
-}

@@ -1,6 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
+import { fieldErrorsOf } from '../../domain/field-errors.ts'
 import { FileGenerationSchema } from '../../domain/files/generation.ts'
 import {
   FILE_TYPE_AUTHORITY,
@@ -35,16 +36,6 @@ const IdParam = z.object({
     .regex(/^\d{1,9}$/, 'only digits allowed')
     .transform(Number),
 })
-
-/** zod issues as the API's `fieldErrors` (same shape as register/validation.ts answers). */
-function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.') || '_'
-    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message]
-  }
-  return fieldErrors
-}
 
 /** The JSON body; an empty body is an empty form (every field is optional). */
 async function requestBody(c: Context<RegisterEnv>): Promise<unknown> {

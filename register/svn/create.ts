@@ -1,15 +1,11 @@
+import { fieldErrorsOf } from '../../domain/field-errors.ts'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { svnCreateTokens, svnDrafts } from '../../db/schema/svn.ts'
-import {
-  SVN_CREATE_AUTHORITIES,
-  WIK_C_ROLE,
-  createFieldErrors,
-  createSvnSchema,
-} from '../../domain/svn/create.ts'
+import { SVN_CREATE_AUTHORITIES, WIK_C_ROLE, createSvnSchema } from '../../domain/svn/create.ts'
 import { zurichDay } from '../../domain/svn/dates.ts'
 import { requireRole } from '../auth.ts'
 import type { Caller, RegisterEnv } from '../context.ts'
@@ -89,7 +85,7 @@ export async function createFromForm(
   if (!creator.ok) return creator
   const schema = createSvnSchema({ today: zurichDay(at), canWikC: caller.roles.includes(WIK_C_ROLE) })
   const parsed = schema.safeParse(request.values)
-  if (!parsed.success) return fail(400, VALIDATION_FAILED, createFieldErrors(parsed.error))
+  if (!parsed.success) return fail(400, VALIDATION_FAILED, fieldErrorsOf(parsed.error))
 
   try {
     const svnID = await db.transaction(async (tx) => {
