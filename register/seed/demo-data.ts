@@ -64,7 +64,10 @@ export interface DemoUser {
   login?: boolean
 }
 
-/** The seven demo logins of DESIGN §6, and one user still to be migrated to the identity provider. */
+/**
+ * The seven demo logins of DESIGN §6, a broker firm's administrator (broker.admin@seeland.example)
+ * and one user still to be migrated to the identity provider.
+ */
 export const DEMO_USERS: DemoUser[] = [
   {
     gsCode: '1001',
@@ -163,6 +166,23 @@ export const DEMO_USERS: DemoUser[] = [
     ort: 'Biel/Bienne',
     telefon: '+41 32 328 70 01',
     oeReferenz: 'SBA-ADM',
+    groups: [],
+  },
+  {
+    // A broker firm's own administrator: a broker caller (broker number) who holds ADMIN, so the user
+    // dialog hides type and broker number and locks MAKLER on (spec §2, §6; ADR 140/141).
+    gsCode: '1003',
+    email: 'broker.admin@seeland.example',
+    type: 'MAKLER',
+    extraRoles: ['ADMIN'],
+    vorname: 'Petra',
+    nachname: 'Wyss',
+    strasse: 'Zentralstrasse 21',
+    plz: '2502',
+    ort: 'Biel/Bienne',
+    telefon: '+41 32 328 70 48',
+    oeReferenz: 'SBA-4711-ADM',
+    maklerNummer: '4711',
     groups: [],
   },
   {

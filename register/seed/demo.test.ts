@@ -39,11 +39,11 @@ describe('seedRegisterDemo', () => {
     for (const r of rows) expect(r.strasse && r.plz && r.ort && r.vgReferenz).toBeTruthy()
   })
 
-  it('creates the seven demo users and returns their ids, e-mails and new subjects', async () => {
-    expect(seeded).toHaveLength(7)
+  it('creates the eight demo logins and returns their ids, e-mails and new subjects', async () => {
+    expect(seeded).toHaveLength(8)
     const rows = await handle.db.select().from(users)
     // Plus new.clerk@alpina.example, who has no IdP account yet (waits for "migrate").
-    expect(rows).toHaveLength(8)
+    expect(rows).toHaveLength(9)
     expect(rows.find((r) => r.email === 'new.clerk@alpina.example')?.idpSubject).toBeNull()
     for (const s of seeded) {
       expect(s.subject).toMatch(UUID)
@@ -53,7 +53,7 @@ describe('seedRegisterDemo', () => {
       expect(row?.vorname && row.nachname && row.oeReferenz).toBeTruthy()
       expect(row?.aktiv).toBe(true)
     }
-    expect(new Set(seeded.map((s) => s.subject)).size).toBe(7)
+    expect(new Set(seeded.map((s) => s.subject)).size).toBe(8)
   })
 
   it('gives the users the type defaults plus the extra roles of DESIGN §6', async () => {
@@ -77,6 +77,16 @@ describe('seedRegisterDemo', () => {
 
     const [broker] = await handle.db.select().from(users).where(eq(users.email, 'broker@seeland.example'))
     expect(broker).toMatchObject({ type: 'MAKLER', maklerNummer: '4711', gsCode: '1003' })
+
+    // The broker firm's administrator: MAKLER defaults plus ADMIN, the same broker number.
+    expect(rolesOf('broker.admin@seeland.example')).toEqual(
+      [...rolesOf('broker@seeland.example'), 'ADMIN'].sort(),
+    )
+    const [brokerAdmin] = await handle.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'broker.admin@seeland.example'))
+    expect(brokerAdmin).toMatchObject({ type: 'MAKLER', maklerNummer: '4711', gsCode: '1003' })
   })
 
   it('creates role groups only for insurers with role groups, ordered by guiOrder', async () => {
@@ -125,14 +135,14 @@ describe('seedRegisterDemo', () => {
   it('does nothing on a second run and returns []', async () => {
     expect(await seedRegisterDemo(handle.db)).toEqual([])
     const [{ value: n } = { value: -1 }] = await handle.db.select({ value: count() }).from(users)
-    expect(n).toBe(8)
+    expect(n).toBe(9)
   })
 
   it('is safe when two seeders run at once', async () => {
     const other = await openTestDatabase()
     try {
       const [a, b] = await Promise.all([seedRegisterDemo(other.db), seedRegisterDemo(other.db)])
-      expect([a.length, b.length].sort()).toEqual([0, 7])
+      expect([a.length, b.length].sort()).toEqual([0, 8])
     } finally {
       await other.close()
     }

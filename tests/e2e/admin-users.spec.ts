@@ -1,5 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectNoA11yViolations, jsEnabled, loginAs, waitForHydration } from './support.ts'
+import {
+  csrfFromPage,
+  expectNoA11yViolations,
+  jsEnabled,
+  loginAs,
+  newPage,
+  waitForHydration,
+} from './support.ts'
 
 /**
  * User administration (spec §2, §4, §5, §8). The js and no-js projects run at the same time on the
@@ -239,6 +246,97 @@ test.describe('user administration', () => {
     await expect(scope.getByRole('heading', { name: 'Rollen aus Gruppen' })).toBeVisible()
     await expect(scope.getByLabel('Maklernummer')).toHaveValue('4711')
     await expectNoA11yViolations(page, 'edit dialog with group roles')
+  })
+})
+
+test.describe("a broker firm's administrator (spec §2, §6; ADR 140, 141)", () => {
+  const MAKLER_LOCKED = 'Als Makler können Sie diese Rolle nicht entfernen.'
+
+  /** Neither the type buttons nor the broker number; MAKLER checked, disabled and explained. */
+  async function expectBrokerDialog(scope: Locator) {
+    await expect(scope.getByRole('radio')).toHaveCount(0)
+    await expect(scope.getByRole('group', { name: 'Benutzertyp' })).toHaveCount(0)
+    await expect(scope.getByLabel('Maklernummer')).toHaveCount(0)
+    await expect(scope.locator('[name="type"], [name="maklerNummer"]')).toHaveCount(0)
+    await expect(roleBox(scope, 'Makler')).toBeChecked()
+    await expect(roleBox(scope, 'Makler')).toBeDisabled()
+    await expect(scope.getByText(MAKLER_LOCKED)).toBeVisible()
+    // The locked box is still posted, by a hidden field.
+    await expect(scope.locator('input[type="hidden"][name="roles"][value="MAKLER"]')).toHaveCount(1)
+  }
+
+  test('broker number and type hidden from MAKLER users, a broker cannot remove the MAKLER chip', async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    // Axe twice over a form with some 250 countries, a second login.
+    test.slow()
+    await loginAs(page, 'broker.admin@seeland.example')
+    await page.goto(LIST)
+    await waitForHydration(page)
+    await expect(heading(page)).toHaveText('Benutzerverwaltung')
+
+    const scope = await openNew(page)
+    await expectBrokerDialog(scope)
+    await expectNoA11yViolations(page, 'new user dialog of a broker')
+    const nachname = `Broker${testInfo.project.name.replace('-', '')}${Date.now().toString(36)}`
+    const email = uniqueEmail('brokeradmin')
+    await fill(scope, { Nachname: nachname, 'E-Mail': email })
+    await scope.getByRole('button', { name: 'OK', exact: true }).click()
+    await expect(page).toHaveURL(LIST)
+    await expect(message(page, `Benutzer ${nachname} wurde erstellt.`)).toBeVisible()
+    await expect(page.getByRole('row', { name: new RegExp(nachname) })).toContainText(email)
+
+    const edit = await openUser(page, nachname)
+    await expectBrokerDialog(edit)
+    await expect(roleBox(edit, 'SVN erstellen')).toBeChecked()
+    await expectNoA11yViolations(page, 'edit dialog of a broker')
+
+    // The rule holds on the server: a post without MAKLER (and with a type and broker number the
+    // dialog never shows) is refused with the translated reason, and nothing is saved.
+    const userUrl = new URL(page.url())
+    const form = new URLSearchParams({
+      csrf: await csrfFromPage(page),
+      intent: 'save',
+      version: (await edit.locator('input[name="version"]').getAttribute('value')) ?? '',
+      nachname,
+      email,
+      aktiv: 'on',
+      type: 'NURLESEN',
+      maklerNummer: '9999',
+    })
+    form.append('roles', 'SVN_SUCHEN')
+    form.append('roles', 'AE_SUCHEN')
+    const refused = await page.request.post(userUrl.pathname, {
+      headers: {
+        Origin: new URL(baseURL!).origin,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      data: form.toString(),
+      maxRedirects: 0,
+    })
+    expect(refused.status()).toBe(400)
+    expect(await refused.text()).toContain('Die Rolle Makler kann nicht entfernt werden.')
+
+    await page.goto(LIST)
+    await waitForHydration(page)
+    const again = await openUser(page, nachname)
+    await expectBrokerDialog(again)
+    await expect(roleBox(again, 'SVN erstellen')).toBeChecked()
+
+    // The insurer's own administrator (no broker number) sees what the server filled in.
+    const other = await newPage(browser, testInfo)
+    try {
+      await loginAs(other.page, 'admin@seeland.example')
+      const seen = await openUser(other.page, nachname)
+      await expect(seen.getByRole('radio', { name: 'Makler', exact: true })).toBeChecked()
+      await expect(seen.getByLabel('Maklernummer')).toHaveValue('4711')
+      await expect(roleBox(seen, 'Makler')).toBeChecked()
+      await expect(roleBox(seen, 'Makler')).toBeEnabled()
+    } finally {
+      await other.context.close()
+    }
   })
 })
 

@@ -40,6 +40,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   user('clerk@leman.example', 'Julien', 'Rochat', '/svn/search', 'SVN suchen'),
   user('broker@seeland.example', 'Marco', 'Schneider', '/svn/search', 'SVN suchen'),
   user('admin@seeland.example', 'Andrea', 'Gerber', '/user/administration', 'Benutzerverwaltung'),
+  // MAKLER type (holds SVN_SUCHEN) plus ADMIN: the search page comes first in DEFAULT_PAGE_ORDER.
+  user('broker.admin@seeland.example', 'Petra', 'Wyss', '/svn/search', 'SVN suchen'),
 ]
 
 function user(
