@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate, formatPlate, formatStammNr } from '../../../domain/svn/display.ts'
 import type { Svn } from '../../../domain/svn/types.ts'
 import { DetailSection } from './DetailSection.tsx'
+import { countryText, holderEntries } from './holder-entries.ts'
 import { enumLabel } from './labels.ts'
 
 /** Every field of an SVN, read-only, grouped as spec §2 "SVN detail screen" lists them. */
@@ -15,37 +16,15 @@ export function SvnDetailView({
 }) {
   const { t, i18n } = useTranslation()
   const l = (key: string) => t(`svn.labels.${key}`)
-  const { person, adresse } = svn.halter
-  const country = (code: string | null) => (code ? (countries[code] ?? code) : code)
+  const holder = holderEntries(t, svn.halter, countries)
   const v = svn.versicherungsdaten
   const ae = svn.ausweisentzug
   const lng = i18n.language as 'de' | 'fr' | 'it' | 'en'
   const reason = ae?.reasonAEText ? ae.reasonAEText[lng === 'en' ? 'de' : lng] : ae?.reasonAE
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-      <DetailSection
-        id="svn-holder"
-        title={t('svn.sections.holder')}
-        entries={[
-          { label: l('personenTyp'), value: enumLabel(t, 'personenTyp', person.personenTyp) },
-          { label: l('name'), value: person.name },
-          { label: l('geburtsname'), value: person.geburtsname },
-          { label: l('vorname'), value: person.vorname },
-          { label: l('geburtsdatum'), value: formatDate(person.geburtsdatum) },
-          { label: l('heimatstaat'), value: country(person.heimatstaat) },
-        ]}
-      />
-      <DetailSection
-        id="svn-address"
-        title={t('svn.sections.address')}
-        entries={[
-          { label: l('strasse'), value: adresse.strasse },
-          { label: l('plz'), value: adresse.plz },
-          { label: l('ort'), value: adresse.ort },
-          { label: l('staat'), value: country(adresse.staat) },
-          { label: l('coKontakt'), value: adresse.coKontakt },
-        ]}
-      />
+      <DetailSection id="svn-holder" title={t('svn.sections.holder')} entries={holder.person} />
+      <DetailSection id="svn-address" title={t('svn.sections.address')} entries={holder.address} />
       <DetailSection
         id="svn-vessel"
         title={t('svn.sections.vessel')}
@@ -88,7 +67,7 @@ export function SvnDetailView({
           { label: l('strasse'), value: svn.kontakt.strasse },
           { label: l('plz'), value: svn.kontakt.plz },
           { label: l('ort'), value: svn.kontakt.ort },
-          { label: l('staat'), value: country(svn.kontakt.staat) },
+          { label: l('staat'), value: countryText(countries, svn.kontakt.staat) },
           { label: l('telefon'), value: svn.kontakt.telefon },
           { label: l('fax'), value: svn.kontakt.fax },
           { label: l('email'), value: svn.kontakt.email },

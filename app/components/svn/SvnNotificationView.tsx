@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate, formatPlate, formatStammNr } from '../../../domain/svn/display.ts'
 import type { Meldung } from '../../../domain/svn/types.ts'
 import { DetailSection } from './DetailSection.tsx'
+import { holderEntries } from './holder-entries.ts'
 import { enumLabel, numberText } from './labels.ts'
 
 export interface SvnNotificationViewProps {
@@ -19,8 +20,7 @@ export function SvnNotificationView({ kind, meldung, countries }: SvnNotificatio
   const { t, i18n } = useTranslation()
   const l = (key: string) => t(`svn.labels.${key}`)
   const n = (value: number | null) => numberText(value, i18n.language)
-  const { person, adresse } = meldung.halter
-  const country = (code: string | null) => (code ? (countries[code] ?? code) : code)
+  const holder = holderEntries(t, meldung.halter, countries)
   const s = meldung.schiff
   const title = t(kind === 'iv' ? 'svn.detail.ivTitle' : 'svn.detail.avTitle')
   return (
@@ -48,19 +48,7 @@ export function SvnNotificationView({ kind, meldung, countries }: SvnNotificatio
           level={3}
           id="meldung-holder"
           title={t('svn.sections.holder')}
-          entries={[
-            { label: l('personenTyp'), value: enumLabel(t, 'personenTyp', person.personenTyp) },
-            { label: l('name'), value: person.name },
-            { label: l('geburtsname'), value: person.geburtsname },
-            { label: l('vorname'), value: person.vorname },
-            { label: l('geburtsdatum'), value: formatDate(person.geburtsdatum) },
-            { label: l('heimatstaat'), value: country(person.heimatstaat) },
-            { label: l('strasse'), value: adresse.strasse },
-            { label: l('plz'), value: adresse.plz },
-            { label: l('ort'), value: adresse.ort },
-            { label: l('staat'), value: country(adresse.staat) },
-            { label: l('coKontakt'), value: adresse.coKontakt },
-          ]}
+          entries={[...holder.person, ...holder.address]}
         />
         <DetailSection
           level={3}
