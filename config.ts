@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { LOG_LEVELS, type LogLevel } from './domain/log.ts'
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -21,6 +20,7 @@ const EnvSchema = z
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
     DEMO: flag.optional(),
     ENABLE_DEBUG_PAGES: flag.optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) {
@@ -45,24 +45,18 @@ export interface Config {
   databaseUrl: string | undefined
   /** Embedded IdP runs in this process when true. */
   embeddedIdp: boolean
-  oidc: { issuer: string; clientId: string; clientSecret: string }
+  /** clientSecret unset: generated once and shared through the database (server/secrets.ts, ADR 601). */
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined }
   /** Embedded register runs in this process when true. */
   embeddedRegister: boolean
   /** Base URL the portal calls the register at (no trailing slash). */
   registerUrl: string
-  sessionSecret: string
+  /** Unset: generated once and shared through the database (server/secrets.ts, ADR 601). */
+  sessionSecret: string | undefined
   demo: boolean
   debugPages: boolean
-}
-
-/** Reads `name` from DATA_DIR, or writes a new random secret there: stable across restarts. */
-function persistentSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, name)
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
-  const secret = randomBytes(32).toString('base64url')
-  writeFileSync(file, secret + '\n', { mode: 0o600 })
-  return secret
+  /** Structured stdout log (domain/log.ts): the least severe level written. */
+  logLevel: LogLevel
 }
 
 /** The one place process.env is read for the composed server. Throws a readable error when invalid. */
@@ -90,13 +84,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: {
       issuer: (e.OIDC_ISSUER ?? `${origin}/oidc`).replace(/\/+$/, ''),
       clientId,
-      clientSecret: e.OIDC_CLIENT_SECRET ?? persistentSecret(dataDir, 'oidc-client-secret'),
+      clientSecret: e.OIDC_CLIENT_SECRET,
     },
     embeddedRegister,
     // In-process register: talk over loopback so a TLS proxy in front of ORIGIN is not involved.
     registerUrl: (e.REGISTER_URL ?? `http://127.0.0.1:${e.PORT}/svnwebaccess`).replace(/\/+$/, ''),
-    sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir, 'session-secret'),
+    sessionSecret: e.SESSION_SECRET,
     demo,
     debugPages: e.ENABLE_DEBUG_PAGES ?? demo,
+    logLevel: e.LOG_LEVEL,
   }
 }

@@ -45,6 +45,8 @@ export default defineConfig({
       ORIGIN: baseURL,
       DATA_DIR: './data-e2e',
       DEMO: 'true',
+      // Request lines of some thousand page loads would bury the test output; events stay (ADR 611).
+      LOG_LEVEL: 'warn',
     },
     stdout: 'pipe',
     stderr: 'pipe',

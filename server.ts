@@ -1,4 +1,5 @@
 import { loadConfig } from './config.ts'
+import { isUnavailable, unavailableReason } from './domain/unavailable.ts'
 import { createServer } from './server/app.ts'
 import { DEMO_LOGINS, DEMO_PASSWORD } from './server/seed.ts'
 
@@ -22,7 +23,17 @@ function shutdown(signal: string) {
   server.close(() => {
     void close().finally(() => process.exit(0))
   })
+  // close() drops the connections idle now; a keep-alive connection whose request finishes later
+  // would otherwise hold the exit until its keep-alive timeout.
+  setInterval(() => server.closeIdleConnections(), 200).unref()
   setTimeout(() => process.exit(1), 10_000).unref()
 }
 process.on('SIGINT', () => shutdown('SIGINT'))
 process.on('SIGTERM', () => shutdown('SIGTERM'))
+
+// A lost database connection can surface as a rejection nobody awaits (seen while PostgreSQL restarts,
+// ADR 602): that must not take the whole server down. Any other unhandled rejection still does.
+process.on('unhandledRejection', (reason) => {
+  if (!isUnavailable(reason)) throw reason
+  console.warn('unhandled rejection of an unavailable dependency:', unavailableReason(reason))
+})

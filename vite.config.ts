@@ -10,5 +10,7 @@ export default defineConfig({
     watch: { ignored: ['**/data/**', '**/test-results/**', '**/playwright-report/**'] },
   },
   optimizeDeps: { include: ['react-i18next', 'i18next'] },
-  build: { assetsInlineLimit: 0 },
+  // The client manifest (build/client/.vite/manifest.json) feeds the bundle budgets (ADR 510); express.static
+  // ignores dot-directories, so it is never served.
+  build: { assetsInlineLimit: 0, manifest: true },
 })

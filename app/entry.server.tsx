@@ -7,10 +7,16 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { appContext } from './lib/context.ts'
 import { getInstance } from './lib/i18n.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
+import { answerUnavailable, noteError } from './lib/unavailable.server.ts'
 
 export { appContext }
 
 export const streamTimeout = 5_000
+
+/** Loader and action errors: a dependency that is down gets the 503 page (ADR 602), others are logged. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (!request.signal.aborted) noteError(error)
+}
 
 export default function handleRequest(
   request: Request,
@@ -20,6 +26,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { cspNonce } = loadContext.get(appContext)
+  responseStatusCode = answerUnavailable(routerContext, responseHeaders) ?? responseStatusCode
   const i18n = getInstance(loadContext)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false

@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import { AppShell } from './components/AppShell.tsx'
-import { ErrorPage } from './components/ErrorPage.tsx'
+import { ErrorPage, unavailableKind } from './components/ErrorPage.tsx'
 import { authMiddleware, currentSession } from './lib/auth.server.ts'
 import { bannerToday, holidayBanner } from './lib/banner.server.ts'
 import { appContext } from './lib/context.ts'
@@ -154,11 +154,19 @@ export function ErrorBoundary() {
   const root = useRouteLoaderData<RootData>('root')
   const { t } = useTranslation()
   const forbidden = isRouteErrorResponse(error) && error.status === 403
+  const unavailable = unavailableKind(error)
   if (!isRouteErrorResponse(error)) console.error(error)
+  const kind = unavailable ?? (forbidden ? 'accessdenied' : 'error')
+  const titleKey = {
+    unavailable: 'pages.unavailable.title',
+    'login-unavailable': 'pages.loginUnavailable.title',
+    accessdenied: 'pages.accessdenied.title',
+    error: 'pages.error.title',
+  }[kind]
   return (
     <Shell root={root}>
-      <title>{`${t(forbidden ? 'pages.accessdenied.title' : 'pages.error.title')} – SVN Portal`}</title>
-      <ErrorPage kind={forbidden ? 'accessdenied' : 'error'} loggedIn={Boolean(root?.user)} />
+      <title>{`${t(titleKey)} – SVN Portal`}</title>
+      <ErrorPage kind={kind} loggedIn={Boolean(root?.user)} />
       {forbidden ? <p className="mx-auto max-w-2xl px-4">{t('errors.forbidden')}</p> : null}
     </Shell>
   )

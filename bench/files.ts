@@ -1,13 +1,14 @@
 /**
- * Benchmark of the pickup-file generation (ADR 150): `npm run bench:files [-- --records 1000000]`.
+ * Pickup-file generation (ADR 150), a module of `npm run bench` (`--only files`; ADR 503).
  *
- * Fills a fresh database (TEST_DATABASE_URL → a new PostgreSQL database beside it; unset → PGlite in
- * memory) with N untreated SVN of one insurer using generate_series, then measures
+ * Fills a scratch PostgreSQL database beside the bench's with N untreated SVN of one insurer using
+ * generate_series (one insurer's million, unlike the bench's spread seed), then measures
  *   1. a bare streaming CSV writer over the same rows (keyset batches of 1000, cells joined with `;`,
  *      written to a temporary file) — the floor any CSV export pays for reading and writing;
  *   2. generateFile CSV "new" (every record is new: the delivery check, deliveries and chunks written);
- *   3. generateFile XML "all";
- * each with wall time and peak RSS / heap sampled every 20 ms. Not part of `npm test`.
+ *   3. generateFile XML "all"; 4. generateFile CSV "all";
+ * each with wall time and peak RSS / heap sampled every 20 ms. Budget: within 1.5× of the bare writer,
+ * with flat memory.
  */
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,10 +19,14 @@ import type { Database } from '../db/client.ts'
 import { svn } from '../db/schema/svn.ts'
 import { openTestDatabase } from '../db/testing.ts'
 import { generateFile } from '../register/files/service.ts'
+import { fillUntreated } from '../register/files/testing.ts'
 import { seedRegisterDemo } from '../register/seed/demo.ts'
+import type { BenchModule, Budget } from './lib/report.ts'
 
-const argIndex = process.argv.indexOf('--records')
-const RECORDS = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 1_000_000
+/** Time budget: generation ≤ this × the bare writer's time in the same run. */
+const RATIO_BUDGET = 1.5
+/** "Flat memory": the RSS a generation adds over its start, whatever N. */
+const RSS_RISE_BUDGET_MB = 100
 
 interface Measure {
   label: string
@@ -34,7 +39,11 @@ interface Measure {
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
 
-async function measure(label: string, run: () => Promise<string | undefined>): Promise<Measure> {
+async function measure(
+  log: (message: string) => void,
+  label: string,
+  run: () => Promise<string | undefined>,
+): Promise<Measure> {
   globalThis.gc?.()
   const base = process.memoryUsage()
   let peakRss = base.rss
@@ -56,27 +65,8 @@ async function measure(label: string, run: () => Promise<string | undefined>): P
     baseRssMb: mb(base.rss),
     extra,
   }
-  console.log(JSON.stringify(result))
+  log(JSON.stringify(result))
   return result
-}
-
-async function fill(db: Database, count: number): Promise<void> {
-  const step = 100_000
-  for (let from = 1; from <= count; from += step) {
-    const to = Math.min(count, from + step - 1)
-    await db.execute(sql`
-      insert into svn (status, status_changed_at, created_at, gs_code, benutzer, personen_typ, name,
-        first_name, geburtsdatum, heimatstaat, street, zip, place, staat, stamm_nr, schale_nr, art,
-        marke_typ, canton, schild_nr, kontakt_name, kontakt_strasse, kontakt_plz, kontakt_ort,
-        kontakt_staat, kontakt_telefon, kontakt_email, referenz, iv_grund, gueltig_ab, bes_verwendung)
-      select 'UNTREATED', now() - (i % 300) * interval '1 day', now() - interval '400 days', '1001',
-        'clerk@alpina.example', 'NATUERLICH', 'Müller-' || i, 'Anna "Nina"', date '1970-01-01' + (i % 9000),
-        'CH', 'Seestrasse ' || (i % 200), '8' || lpad((i % 1000)::text, 3, '0'), 'Zürich', 'CH',
-        100000000 + i, 'CH-BOE' || i, 3, 'Boesch 620; Typ B', 'ZH', i % 99999, 'Anna Müller',
-        'Seestrasse 1', '8001', 'Zürich', 'CH', '+41 44 000 00 00', 'anna' || i || '@mail.example',
-        'POL-' || i, 57, date '2025-01-01' + (i % 300), 0
-      from generate_series(${from}::int, ${to}::int) as i`)
-  }
 }
 
 /** The floor: the same rows read the same way, written as plain `;` CSV to a file. */
@@ -107,23 +97,25 @@ async function bareCsv(db: Database, file: string): Promise<string> {
   return `${rows} rows, ${mb(out.bytesWritten)} MB`
 }
 
-async function main() {
-  const handle = await openTestDatabase()
+export const run: BenchModule = async (ctx) => {
+  const records = ctx.records
+  const handle = await openTestDatabase(ctx.adminUrl)
   const db = handle.db
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-files-'))
+  const results: Measure[] = []
   try {
-    console.log(`database: ${handle.kind}, records: ${RECORDS}`)
     await seedRegisterDemo(db)
-    const filled = await measure(`insert ${RECORDS} SVN (generate_series)`, async () => {
-      await fill(db, RECORDS)
-      await db.execute(sql`analyze svn`)
-      return undefined
-    })
+    results.push(
+      await measure(ctx.log, `insert ${records} SVN (generate_series)`, async () => {
+        await fillUntreated(db, records)
+        await db.execute(sql`analyze svn`)
+        return undefined
+      }),
+    )
     const scope = { kind: 'insurer', gsCode: '1001', maklerNr: undefined } as const
     const actor = { subject: 'bench' }
-    const results = [filled]
     results.push(
-      await measure('bare streaming CSV writer (same rows, to a file)', () =>
+      await measure(ctx.log, 'bare streaming CSV writer (same rows, to a file)', () =>
         bareCsv(db, path.join(dir, 'bare.csv')),
       ),
     )
@@ -133,22 +125,54 @@ async function main() {
       ['CSV', true],
     ] as const) {
       results.push(
-        await measure(`generateFile ${format} ${reload ? 'all' : 'new'}`, async () => {
+        await measure(ctx.log, `generateFile ${format} ${reload ? 'all' : 'new'}`, async () => {
           const file = await generateFile(db, { type: 'SVN', format, request: { reload }, scope, actor })
           return `${file.recordCount} records, ${Math.round(file.fileSizeInKb / 1024)} MiB stored`
         }),
-      )
-    }
-    console.log('\n| step | time | peak RSS | peak heap | detail |\n| --- | --- | --- | --- | --- |')
-    for (const r of results) {
-      console.log(
-        `| ${r.label} | ${r.seconds} s | ${r.peakRssMb} MB (start ${r.baseRssMb}) | ${r.peakHeapMb} MB | ${r.extra ?? ''} |`,
       )
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })
     await handle.close()
   }
-}
 
-await main()
+  const bare = results[1]
+  const budgets: Budget[] = results.slice(2).map((r) => {
+    const ratio = bare && bare.seconds > 0 ? r.seconds / bare.seconds : Infinity
+    const rise = r.peakRssMb - r.baseRssMb
+    return {
+      name: `${r.label}, ${records} records`,
+      goal: `≤ ${RATIO_BUDGET}× the bare writer; RSS rise ≤ ${RSS_RISE_BUDGET_MB} MB`,
+      measured: `${ratio.toFixed(2)}× (${r.seconds} s vs ${bare?.seconds} s); RSS +${rise.toFixed(0)} MB`,
+      met: ratio <= RATIO_BUDGET && rise <= RSS_RISE_BUDGET_MB,
+      // The bare writer writes CSV: an XML file carries about four times its bytes.
+      note: r.label.includes('XML')
+        ? 'XML is ≈ 4× the bytes of the bare CSV; its time follows the bytes (ADR 150)'
+        : 'the file and a delivery row per record are written into PostgreSQL (see the section)',
+    }
+  })
+  const markdown = [
+    `One insurer's ${records} untreated SVN in a scratch PostgreSQL database (\`generate_series\`), then in`,
+    'one process, with RSS and heap sampled every 20 ms: a bare streaming CSV writer over the same rows',
+    '(keyset batches of 1 000, every column joined with `;`, to a temp file) — the floor any export pays',
+    'for reading and writing — and `generateFile` CSV "new" (delivery check, 1 MiB chunks and one delivery',
+    'row per record, one transaction), XML "all" and CSV "all". XML is about four times the bytes of CSV',
+    '(element names per field); its time follows the bytes.',
+    '',
+    '| step | time | peak RSS (at start) | peak heap | detail |',
+    '| --- | ---: | --- | --- | --- |',
+    ...results.map(
+      (r) =>
+        `| ${r.label} | ${r.seconds} s | ${r.peakRssMb} MB (${r.baseRssMb}) | ${r.peakHeapMb} MB | ${r.extra ?? ''} |`,
+    ),
+    '',
+    'Where the time over the bare writer goes: the bare writer only reads rows and appends to a local',
+    'file. `generateFile` also writes the whole file into PostgreSQL (1 MiB `bytea` chunks, so any',
+    'instance can serve the download, ADR 150/601) and one delivery row per record (what "new" means next',
+    'time), all in one transaction: for CSV about as many bytes again written through the database, plus',
+    'its WAL. Memory stays flat (the RSS rise is one batch, one chunk and the driver buffers). Meeting',
+    '1.5× would take writing the file outside the transaction (object storage or a shared volume) and',
+    'the delivery rows with `COPY`, at the price of the all-or-nothing guarantee the fault tests check.',
+  ].join('\n')
+  return [{ id: 'files', title: 'Pickup files: CSV and XML export', markdown, budgets }]
+}

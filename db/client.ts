@@ -23,6 +23,20 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
+/** Any constant; instances starting together migrate one after the other (ADR 601). */
+const MIGRATION_LOCK = 0x5356_4e01
+
+/** Applies the migrations on one connection that holds a session advisory lock meanwhile. */
+async function migrateLocked(databaseUrl: string): Promise<void> {
+  const client = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK})`
+    await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder })
+  } finally {
+    await client.end({ timeout: 5 })
+  }
+}
+
 /**
  * Opens the database and applies the committed migrations.
  * `databaseUrl` set → PostgreSQL; otherwise PGlite in `dataDir` (or in memory for `memory://`).
@@ -32,9 +46,9 @@ export async function openDatabase(options: {
   dataDir: string
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    await migrateLocked(options.databaseUrl)
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} })
     const db = drizzlePostgres(client, { schema })
-    await migratePostgres(db, { migrationsFolder })
     return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) }
   }
   let dataDir = options.dataDir

@@ -1,32 +1,31 @@
-import { isValid, parse } from 'date-fns'
-
 /**
  * Typed dates (spec §2 "Date input", DESIGN §5): what a clerk may type in any date field, read as a
  * calendar day. Accepted: dd.mm.yyyy, d.m.yyyy, ddmmyyyy (exactly 8 digits) and yyyy-mm-dd (what the
  * register receives). The result is always yyyy-mm-dd, or null when the text is no real day.
  */
 
-const FORMS = [
-  { pattern: /^\d{1,2}\.\d{1,2}\.\d{4}$/, format: 'd.M.yyyy' },
-  { pattern: /^\d{8}$/, format: 'ddMMyyyy' },
-  { pattern: /^\d{4}-\d{2}-\d{2}$/, format: 'yyyy-MM-dd' },
-] as const
-
-const REFERENCE = new Date(2000, 0, 1)
+// Day, month and year by position; plain code rather than date-fns' parser, which is several KB of
+// the browser bundle of every screen with a date field (ADR 511).
+const FORMS: ReadonlyArray<{ pattern: RegExp; day: number; month: number; year: number }> = [
+  { pattern: /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, day: 1, month: 2, year: 3 },
+  { pattern: /^(\d{2})(\d{2})(\d{4})$/, day: 1, month: 2, year: 3 },
+  { pattern: /^(\d{4})-(\d{2})-(\d{2})$/, day: 3, month: 2, year: 1 },
+]
 
 export function parseDateInput(text: string): string | null {
   const value = text.trim()
-  const form = FORMS.find((f) => f.pattern.test(value))
-  if (!form) return null
-  const date = parse(value, form.format, REFERENCE)
-  if (!isValid(date)) return null
-  const year = date.getFullYear()
-  if (year < 1000 || year > 9999) return null
-  return [
-    String(year).padStart(4, '0'),
-    String(date.getMonth() + 1).padStart(2, '0'),
-    String(date.getDate()).padStart(2, '0'),
-  ].join('-')
+  for (const form of FORMS) {
+    const match = form.pattern.exec(value)
+    if (!match) continue
+    const [day, month, year] = [form.day, form.month, form.year].map((i) => Number(match[i]))
+    if (year! < 1000 || month! < 1 || month! > 12 || day! < 1) return null
+    // Day 0 of the next month is the last day of this one.
+    if (day! > new Date(Date.UTC(year!, month!, 0)).getUTCDate()) return null
+    return [String(year).padStart(4, '0'), String(month).padStart(2, '0'), String(day).padStart(2, '0')].join(
+      '-',
+    )
+  }
+  return null
 }
 
 /** yyyy-mm-dd → dd.mm.yyyy, the display form in every language; other text is returned unchanged. */

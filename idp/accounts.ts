@@ -15,12 +15,12 @@ export async function createAccount(
     .onConflictDoUpdate({ target: idpAccounts.subject, set: { login: input.login.trim(), passwordHash } })
 }
 
-/** The subject for a login/password pair (login case-insensitive), or null. */
+/** Checks a login/password pair (login case-insensitive): the subject, or why not. */
 export async function checkCredentials(
   db: Database,
   login: string,
   password: string,
-): Promise<string | null> {
+): Promise<CredentialCheck> {
   const [account] = await db
     .select({ subject: idpAccounts.subject, passwordHash: idpAccounts.passwordHash })
     .from(idpAccounts)
@@ -28,10 +28,21 @@ export async function checkCredentials(
     .limit(1)
   if (!account?.passwordHash) {
     await burnPasswordTime(password)
-    return null
+    return { failure: account ? 'password not set' : 'unknown user' }
   }
-  return (await verifyPassword(password, account.passwordHash)) ? account.subject : null
+  return (await verifyPassword(password, account.passwordHash))
+    ? { subject: account.subject }
+    : { failure: 'wrong password', subject: account.subject }
 }
+
+/**
+ * The outcome of a login attempt. The reason of a failure is for the log only (ADR 611); the login
+ * page says the same for all of them.
+ */
+export type CredentialCheck =
+  | { subject: string; failure?: undefined }
+  | { failure: 'unknown user' | 'password not set'; subject?: undefined }
+  | { failure: 'wrong password'; subject: string }
 
 /** The login name of a subject (Keycloak's preferred_username). */
 export async function loginOf(db: Database, subject: string): Promise<string | undefined> {

@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -362,16 +363,16 @@ describe('rate limiting', () => {
 })
 
 describe('persistence', () => {
-  it('keeps keys in DATA_DIR and grants in the database across instances', async () => {
+  it('keeps keys and grants in the database, shared by an instance with its own DATA_DIR', async () => {
     const jar = new CookieJar()
     const tokens = await signIn(h, jar, 'clerk@alpina.example', 'correct horse')
     const kid = decodeProtectedHeader(tokens.access_token).kid
-    const jwksFile = path.join(h.dataDir, 'idp-jwks.json')
-    expect(((await stat(jwksFile)).mode & 0o777).toString(8)).toBe('600')
-    expect(((await stat(path.join(h.dataDir, 'idp-cookie-keys.json'))).mode & 0o777).toString(8)).toBe('600')
-    expect(JSON.parse(await readFile(jwksFile, 'utf8')).keys[0].kid).toBe(kid)
+    expect(await readdir(h.dataDir)).toEqual([]) // nothing on the instance's disk
 
-    await h.restart() // a second provider instance: same DATA_DIR, same database
+    // a second provider instance: same database, another (empty) DATA_DIR
+    const otherDir = await mkdtemp(path.join(tmpdir(), 'idp-other-'))
+    await h.restart({ dataDir: otherDir })
+    await rm(otherDir, { recursive: true, force: true })
     const jwks = (await (await fetch(`${h.issuer}/jwks`)).json()) as {
       keys: Array<{ kid: string; d?: string }>
     }

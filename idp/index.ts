@@ -28,8 +28,8 @@ export interface IdpDeps {
   db: Database
   /** e.g. http://localhost:3000/oidc; the router is mounted at this URL's path. */
   issuer: string
-  /** Signing JWKS and cookie keys persist here (created on first start). */
-  dataDir: string
+  /** DATA_DIR of installations that kept the signing and cookie keys in files: imported once (ADR 601). */
+  dataDir?: string
   /** https origin: cookies become secure and provider.proxy trusts X-Forwarded-*. */
   secure: boolean
   clients: IdpClient[]
@@ -46,7 +46,7 @@ export interface IdpDeps {
  * The router serves our login page and assets and hands every other request to oidc-provider.
  */
 export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provider: Provider }> {
-  const keys = await loadOrCreateKeys(deps.dataDir)
+  const keys = await loadOrCreateKeys(deps.db, deps.dataDir)
   const provider = createProvider({
     db: deps.db,
     issuer: deps.issuer.replace(/\/+$/, ''),

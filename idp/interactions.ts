@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express'
 import type Provider from 'oidc-provider'
 import type { Database } from '../db/client.ts'
+import { loginHash, logEvent } from '../domain/log.ts'
 import { checkCredentials } from './accounts.ts'
 import { pickLanguage, type Language } from './i18n.ts'
 import { basePathOf, formActionOrigins, pageContext, type IdpClient, type UserClaims } from './provider.ts'
@@ -21,6 +22,21 @@ interface InteractionDeps {
 }
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>
+
+/**
+ * Login attempts at the embedded IdP (ADR 611): the login name only as a hash, the subject once known,
+ * the reason of a failure — never the password.
+ */
+function logLogin(req: Request, login: string, failure: string | null, subject?: string) {
+  const requestId = (req.res?.locals.requestLog as { requestId?: string } | undefined)?.requestId
+  logEvent(failure ? 'warn' : 'info', failure ? 'login.failure' : 'login.success', {
+    side: 'idp',
+    requestId,
+    login: loginHash(login),
+    user: subject,
+    reason: failure ?? undefined,
+  })
+}
 
 /** Our login page and its form posts; everything else under the issuer path goes to oidc-provider. */
 export function interactionRoutes(deps: InteractionDeps): Router {
@@ -114,13 +130,16 @@ export function interactionRoutes(deps: InteractionDeps): Router {
         // While blocked even the right password is refused, so guessing gains nothing.
         const blockedSeconds = await rateLimiter.blockedFor(attempt)
         if (blockedSeconds > 0) {
+          logLogin(req, login, 'rate limited')
           res.set('Retry-After', String(blockedSeconds))
           return await blocked(blockedSeconds)
         }
 
-        const subject = await checkCredentials(db, login, password)
+        const check = await checkCredentials(db, login, password)
+        const subject = check.failure ? undefined : check.subject
         // A deactivated user (no claims) is refused exactly like a wrong password.
         if (!subject || !(await claimsFor(subject))) {
+          logLogin(req, login, check.failure ?? 'no register access', check.subject)
           const nowBlocked = await rateLimiter.recordFailure(attempt)
           if (nowBlocked > 0) {
             res.set('Retry-After', String(nowBlocked))
@@ -133,6 +152,7 @@ export function interactionRoutes(deps: InteractionDeps): Router {
         }
 
         await rateLimiter.recordSuccess(attempt)
+        logLogin(req, login, null, subject)
         await provider.interactionFinished(
           req,
           res,

@@ -1,28 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose'
+import type { Database } from '../db/client.ts'
+import { sharedValue } from '../db/shared-keys.ts'
 
 export interface IdpKeys {
   jwks: { keys: JWK[] }
   cookieKeys: string[]
-}
-
-/** Writes `data` only if the file does not exist yet; returns what is on disk either way (two instances may race). */
-async function readOrCreate<T>(file: string, create: () => Promise<T>): Promise<T> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as T
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
-  }
-  const data = await create()
-  try {
-    await writeFile(file, JSON.stringify(data, null, 2) + '\n', { mode: 0o600, flag: 'wx' })
-    return data
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-    return JSON.parse(await readFile(file, 'utf8')) as T
-  }
 }
 
 async function newSigningKey(): Promise<JWK> {
@@ -34,15 +18,22 @@ async function newSigningKey(): Promise<JWK> {
 
 /**
  * Signing keys and cookie keys must outlive the process (tokens and cookies stay valid across restarts)
- * and be the same on every instance: they are created once in DATA_DIR (mode 0600) and reused.
+ * and be the same on every instance: they live in the database (ADR 601). `legacyDataDir` holds the
+ * key files of installations from before that; they are imported once.
  */
-export async function loadOrCreateKeys(dataDir: string): Promise<IdpKeys> {
-  await mkdir(dataDir, { recursive: true })
-  const jwks = await readOrCreate(path.join(dataDir, 'idp-jwks.json'), async () => ({
-    keys: [await newSigningKey()],
-  }))
-  const cookieKeys = await readOrCreate(path.join(dataDir, 'idp-cookie-keys.json'), async () => [
-    randomBytes(32).toString('base64url'),
-  ])
+export async function loadOrCreateKeys(db: Database, legacyDataDir?: string): Promise<IdpKeys> {
+  const legacy = (name: string) => (legacyDataDir ? path.join(legacyDataDir, name) : undefined)
+  const jwks = await sharedValue(
+    db,
+    'idp-jwks',
+    async () => ({ keys: [await newSigningKey()] }),
+    legacy('idp-jwks.json'),
+  )
+  const cookieKeys = await sharedValue(
+    db,
+    'idp-cookie-keys',
+    () => [randomBytes(32).toString('base64url')],
+    legacy('idp-cookie-keys.json'),
+  )
   return { jwks, cookieKeys }
 }

@@ -1,10 +1,11 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { JWTVerifyGetKey } from 'jose'
 import type { Database } from '../db/client.ts'
 import { authenticate } from './auth.ts'
 import { authenticateAuthority } from './authority/auth.ts'
 import { authorityRoutes } from './authority/routes.ts'
+import { RETRY_AFTER_SECONDS, isUnavailable, unavailableReason } from '../domain/unavailable.ts'
 import { jsonError } from './errors.ts'
 import { filesRoutes } from './files/routes.ts'
 import { discoverJwks } from './jwks.ts'
@@ -27,6 +28,8 @@ export interface RegisterAppDeps {
    * Absent with an external IdP: POST /users/migrate answers 501. Injected so register/ never imports idp/.
    */
   createIdpAccount?: CreateIdpAccount
+  /** Runs before every route (the composition's request log and authorization-failure log). */
+  observe?: MiddlewareHandler
 }
 
 /**
@@ -40,6 +43,7 @@ export function createRegisterApp(deps: RegisterAppDeps): Hono {
   const auth = authenticate({ db, issuer, clientId, getKey })
 
   const app = new Hono()
+  if (deps.observe) app.use(deps.observe)
   app.route('/users', usersRoutes(db, auth, { createIdpAccount: deps.createIdpAccount }))
   app.route('/versicherung', versicherungRoutes(db, auth))
   app.route('/codes', codesRoutes(db, auth))
@@ -50,6 +54,12 @@ export function createRegisterApp(deps: RegisterAppDeps): Hono {
   app.notFound((c) => jsonError(c, 404, 'not found'))
   app.onError((error, c) => {
     if (error instanceof HTTPException) return jsonError(c, error.status, error.message || 'error')
+    if (isUnavailable(error)) {
+      // The database is restarting or unreachable: retry later, nothing to log as a bug (ADR 602).
+      console.warn('register: database unavailable:', unavailableReason(error))
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+      return jsonError(c, 503, 'temporarily unavailable')
+    }
     console.error('register: unhandled error', error)
     return jsonError(c, 500, 'internal error')
   })

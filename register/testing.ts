@@ -11,8 +11,9 @@ import type { Database, DatabaseHandle } from '../db/client.ts'
 import { openTestDatabase } from '../db/testing.ts'
 import { userRoles, users } from '../db/schema/register.ts'
 import type { Role } from '../domain/roles.ts'
-import { createRegisterApp } from './app.ts'
+import { createRegisterApp, type RegisterAppDeps } from './app.ts'
 import { seedRegisterDemo, type SeededUser } from './seed/demo.ts'
+import { seedSvnDemo } from './seed/svn-demo.ts'
 
 export const TEST_ISSUER = 'http://idp.test/oidc'
 export const TEST_CLIENT_ID = 'svn-portal'
@@ -105,16 +106,28 @@ export interface RegisterTestbed {
   app: ReturnType<typeof createRegisterApp>
 }
 
+export interface TestbedOptions {
+  /** Also seed the demo SVN records. */
+  svnDemo?: boolean
+  /** Wires the register's account creation (migration), given the test database. */
+  createIdpAccount?: (db: Database) => RegisterAppDeps['createIdpAccount']
+}
+
 /** A fresh test database with the demo insurers and users, a test IdP, and the register app over both. */
-export async function openRegisterTestbed(): Promise<RegisterTestbed> {
-  const handle = await openTestDatabase()
+export async function openRegisterTestbed(
+  baseUrl: string | undefined = process.env.TEST_DATABASE_URL,
+  options: TestbedOptions = {},
+): Promise<RegisterTestbed> {
+  const handle = await openTestDatabase(baseUrl)
   const seeded = await seedRegisterDemo(handle.db)
+  if (options.svnDemo) await seedSvnDemo(handle.db)
   const idp = await createTestIdp()
   const app = createRegisterApp({
     db: handle.db,
     issuer: TEST_ISSUER,
     clientId: TEST_CLIENT_ID,
     getKey: idp.getKey,
+    createIdpAccount: options.createIdpAccount?.(handle.db),
   })
   return { handle, seeded, idp, app }
 }

@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { fieldErrorsOf } from '../domain/field-errors.ts'
 import { jsonError } from './errors.ts'
 
@@ -17,3 +17,12 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
     return jsonError(c, 400, 'validation failed', fieldErrorsOf(result.error))
   })
 }
+
+/** A database id in a path or query: 1 to 9 digits, so it always fits PostgreSQL's integer. */
+export const idText = z
+  .string()
+  .regex(/^\d{1,9}$/, 'only digits allowed')
+  .transform(Number)
+
+/** The `:id` path parameter of the register's routes. */
+export const IdParam = z.object({ id: idText })

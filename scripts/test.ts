@@ -1,6 +1,7 @@
 /**
  * `npm test`: lint, type check, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
- * production build, then the Playwright e2e suite with JavaScript on and off. Ends with one summary line.
+ * production build, the tests that need it (bundle budgets, portal fuzz, the ops suite on PostgreSQL),
+ * then the Playwright e2e suite with JavaScript on and off. Ends with one summary line.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -73,6 +74,31 @@ if (pg) {
   )
 }
 if (run('build', 'npx react-router build')) {
+  // Client JavaScript per route against its budget, from the build's manifests (ADR 510).
+  run(
+    'bundle budgets',
+    'npx vitest run --config vitest.bundles.config.ts --reporter=default --reporter=json --outputFile.json=test-results/bundles.json',
+    {},
+    vitestCounts('test-results/bundles.json'),
+  )
+  // Tests that start the built server (portal fuzz); on PostgreSQL when TEST_DATABASE_URL is set.
+  run(
+    `after build (${pg ? 'PostgreSQL' : 'PGlite'})`,
+    'npx vitest run --config vitest.after-build.config.ts --reporter=default --reporter=json --outputFile.json=test-results/after-build.json',
+    {},
+    vitestCounts('test-results/after-build.json'),
+  )
+  // Scale-out and fault tests (tests/ops): real server processes from the build, on PostgreSQL.
+  if (pg) {
+    run(
+      'ops (PostgreSQL)',
+      'npx vitest run -c tests/ops/vitest.config.ts --reporter=default --reporter=json --outputFile.json=test-results/ops.json',
+      { TEST_DATABASE_URL: pg },
+      vitestCounts('test-results/ops.json'),
+    )
+  } else {
+    console.log('\n=== ops (PostgreSQL): skipped — set TEST_DATABASE_URL to run it')
+  }
   run('e2e (Playwright, JS on and off)', 'npx playwright test', {}, playwrightCounts('test-results/e2e.json'))
 }
 

@@ -13,6 +13,11 @@ import { createIdp, createSetupLink } from '../idp/index.ts'
 import { createRegisterApp } from '../register/app.ts'
 import { rolesForSubject } from '../register/roles.ts'
 import { startSweep } from '../register/svn/schedule.ts'
+import { configureLog } from '../domain/log.ts'
+import { healthRoutes } from './health.ts'
+import { registerLog } from './register-log.ts'
+import { requestLog, requestLogNotes } from './request-log.ts'
+import { resolveSecrets } from './secrets.ts'
 import { originCheck, securityHeaders } from './security.ts'
 import { seedDemo } from './seed.ts'
 
@@ -42,11 +47,15 @@ export async function createServer(config: Config) {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const { db } = handle
   const seeded = config.demo ? await seedDemo(db, { idpAccounts: config.embeddedIdp }) : []
+  const { sessionSecret, oidc } = await resolveSecrets(db, config)
   const stopSweep = config.embeddedRegister ? startSweep(db) : () => {}
 
   const app = express()
   app.disable('x-powered-by')
   if (config.secure) app.set('trust proxy', 1)
+  configureLog({ level: config.logLevel })
+  // First: every answer, also the security middleware's refusals, gets its line and request id.
+  app.use(requestLog({ trustProxyId: config.secure }))
 
   const issuerOrigin = new URL(config.oidc.issuer).origin
   app.use(
@@ -57,27 +66,26 @@ export async function createServer(config: Config) {
     }),
   )
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await db.execute('select 1')
-      res.type('text/plain').send('ok')
-    } catch {
-      res.status(503).type('text/plain').send('database unreachable')
-    }
-  })
+  app.use(healthRoutes(db))
 
+  let registerTransport: PortalConfig['registerTransport']
   if (config.embeddedRegister) {
     const issuer = config.oidc.issuer.replace(/\/+$/, '')
     const register = createRegisterApp({
       db,
       issuer: config.oidc.issuer,
       clientId: config.oidc.clientId,
+      observe: registerLog,
       // Migration creates accounts at the embedded IdP; an external IdP manages its own (501).
       createIdpAccount: config.embeddedIdp
         ? async (input) => ({ setupUrl: `${issuer}/setup/${await createSetupLink(db, input)}` })
         : undefined,
     })
     app.use('/svnwebaccess', getRequestListener(register.fetch))
+    // The portal's own register calls skip the loopback socket and HTTP parsing (ADR 513).
+    const base = config.registerUrl
+    registerTransport = async (url, init) =>
+      register.request(url.startsWith(base) ? url.slice(base.length) : url, init)
   }
 
   app.use(originCheck(config.origin))
@@ -91,7 +99,7 @@ export async function createServer(config: Config) {
       clients: [
         {
           clientId: config.oidc.clientId,
-          clientSecret: config.oidc.clientSecret,
+          clientSecret: oidc.clientSecret,
           redirectUris: [`${config.origin}/auth/callback`],
           postLogoutRedirectUris: [`${config.origin}/logout`],
         },
@@ -104,15 +112,19 @@ export async function createServer(config: Config) {
   const portal: PortalConfig = {
     origin: config.origin,
     secure: config.secure,
-    oidc: config.oidc,
+    oidc,
     registerUrl: config.registerUrl,
-    sessionSecret: config.sessionSecret,
+    registerTransport,
+    sessionSecret,
     debugPages: config.debugPages,
     version: packageVersion(),
     commit: gitCommit(),
   }
 
   let loadBuild: () => Promise<ServerBuild>
+  // Production hands React Router the module itself: given a function, it rebuilds its route tree and
+  // static handler on every request (ADR 512).
+  let build: ServerBuild | undefined
   let closeVite = async () => {}
   if (dev) {
     const vite = await import('vite').then((m) =>
@@ -129,13 +141,14 @@ export async function createServer(config: Config) {
     )
     app.use(express.static(clientDir, { maxAge: '1h', index: false }))
     const buildModule = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+    build = buildModule
     loadBuild = async () => buildModule
   }
 
   app.all(
     '/{*splat}',
     createRequestHandler({
-      build: loadBuild,
+      build: build ?? loadBuild,
       getLoadContext: async (_req, res) => {
         // The context key must be the build's own instance; entry.server re-exports it.
         const { appContext } = (await loadBuild()).entry.module as unknown as {
@@ -146,6 +159,7 @@ export async function createServer(config: Config) {
           cspNonce: res.locals.cspNonce as string,
           config: portal,
           db,
+          requestLog: requestLogNotes(res),
         } satisfies AppLoadContext)
         return context
       },

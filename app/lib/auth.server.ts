@@ -14,6 +14,7 @@ import {
   landingAfterLogin,
   safeRedirectTarget,
 } from '../../domain/access.ts'
+import { logEvent } from '../../domain/log.ts'
 import { rolesFromClaims } from '../../domain/roles.ts'
 import { appContext, type PortalConfig } from './context.ts'
 import {
@@ -25,6 +26,7 @@ import {
   type TokenSet,
 } from './oidc.server.ts'
 import { RegisterError, registerFetch, registerJson, type SelfUser } from './register.server.ts'
+import { isServiceUnavailable } from './unavailable.server.ts'
 import {
   createSession,
   destroySession,
@@ -102,6 +104,8 @@ export async function completeLogin(context: Context, request: Request, tokens: 
   const self = await fetchSelf(config, tokens.accessToken)
   const data = sessionFromTokens(config, tokens, self)
   const id = await createSession(db, data)
+  noteUser(context, data.sub)
+  logEvent('info', 'login.success', { side: 'portal', requestId: requestIdOf(context), user: data.sub })
   const returnTo = returnToCookie(config.secure, config.sessionSecret)
   const wanted: unknown = await returnTo.parse(request.headers.get('Cookie'))
   const headers = new Headers()
@@ -154,6 +158,8 @@ export async function freshSession(context: Context, session: Session): Promise<
   } catch (error) {
     const reread = await readSession(db, session.id)
     if (reread && reread.data.accessToken !== data.accessToken) return reread
+    // The identity provider is unreachable for the moment: keep the session, answer 503 (ADR 602).
+    if (isServiceUnavailable(error)) throw error
     console.warn('Token refresh failed; the session ends.', error instanceof Error ? error.message : error)
     return endLocally(db, session)
   }
@@ -169,8 +175,20 @@ export const userContext = createContext<Session | null>(null)
 /** Runs after the session middleware: refreshes tokens and exposes the logged-in session. */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
   const session = context.get(sessionContext)
-  context.set(userContext, session ? await freshSession(context, session) : null)
+  const fresh = session ? await freshSession(context, session) : null
+  context.set(userContext, fresh)
+  if (fresh) noteUser(context, fresh.data.sub)
   return next()
+}
+
+/** Tells the server's request log who is calling (the IdP subject: pseudonymous, ADR 611). */
+function noteUser(context: Context, subject: string) {
+  const log = context.get(appContext).requestLog
+  if (log && subject) log.user = subject
+}
+
+export function requestIdOf(context: Context): string | undefined {
+  return context.get(appContext).requestLog?.requestId
 }
 
 export function currentSession(context: Context): Session | null {
@@ -192,7 +210,17 @@ export async function requireAccess(context: Context, request: Request): Promise
     const setCookie = await rememberWanted(config, url.pathname + url.search)
     throw redirect('/login', setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
   }
-  if (!canAccess(url.pathname, session.data.roles)) throw redirect('/no-permission')
+  if (!canAccess(url.pathname, session.data.roles)) {
+    logEvent('warn', 'authz.denied', {
+      side: 'portal',
+      requestId: requestIdOf(context),
+      method: request.method,
+      path: url.pathname,
+      reason: 'missing authority',
+      user: session.data.sub,
+    })
+    throw redirect('/no-permission')
+  }
   return session
 }
 

@@ -7,6 +7,11 @@ export interface PortalConfig {
   secure: boolean
   oidc: { issuer: string; clientId: string; clientSecret: string }
   registerUrl: string
+  /**
+   * Embedded setup: hands a register request to the Hono app in this process (DESIGN §2) instead of
+   * a loopback socket; the register sees the same request. Unset → the network (`fetch`).
+   */
+  registerTransport?: (url: string, init: RequestInit) => Promise<Response>
   sessionSecret: string
   debugPages: boolean
   version: string
@@ -18,6 +23,11 @@ export interface AppLoadContext {
   config: PortalConfig
   /** Portal-owned tables only (sessions). */
   db: Database
+  /**
+   * This request's line of the server's request log (server/request-log.ts): the portal adds the
+   * user's subject. Absent outside the composed server (tests).
+   */
+  requestLog?: { requestId: string; user?: string }
 }
 
 export const appContext = createContext<AppLoadContext>()

@@ -1,4 +1,5 @@
-import { createI18nextMiddleware } from 'remix-i18next/middleware'
+import { createInstance, type i18n } from 'i18next'
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/languages.ts'
 import de from '../locales/de.json'
 import en from '../locales/en.json'
@@ -23,18 +24,46 @@ export function languageSetCookie(lng: Language, secure: boolean): string {
   return `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
-export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: [...i18nOptions.supportedLngs],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    // German is the default and initial language (spec §1); only an explicit choice changes it.
-    order: ['custom'],
-    findLocale: async (request) => languageFromCookie(request.headers.get('Cookie')),
-  },
-  i18next: { ...i18nOptions, resources },
-})
+type Context = Readonly<RouterContextProvider>
 
-export function currentLanguage(context: Parameters<typeof getLocale>[0]): Language {
-  const lng = getLocale(context)
-  return isLanguage(lng) ? lng : DEFAULT_LANGUAGE
+const localeContext = createContext<Language>(DEFAULT_LANGUAGE)
+const instanceContext = createContext<i18n | null>(null)
+
+/**
+ * One initialised i18next instance per language, made on first use and shared by all requests: the texts
+ * never change while the server runs and a request only reads its instance (nothing here calls
+ * changeLanguage). remix-i18next's middleware created and initialised a new one per request (ADR 512).
+ */
+const instances = new Map<Language, Promise<i18n>>()
+
+function instanceFor(lng: Language): Promise<i18n> {
+  let found = instances.get(lng)
+  if (!found) {
+    const instance = createInstance({ ...i18nOptions, resources })
+    found = instance.init({ lng }).then(() => instance)
+    instances.set(lng, found)
+  }
+  return found
+}
+
+/** German is the default and initial language (spec §1); only an explicit choice (the cookie) changes it. */
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const lng = languageFromCookie(request.headers.get('Cookie')) ?? DEFAULT_LANGUAGE
+  context.set(localeContext, lng)
+  context.set(instanceContext, await instanceFor(lng))
+  return next()
+}
+
+export function getLocale(context: Context): Language {
+  return context.get(localeContext)
+}
+
+export function getInstance(context: Context): i18n {
+  const instance = context.get(instanceContext)
+  if (!instance) throw new Error('i18nextMiddleware has not run for this request')
+  return instance
+}
+
+export function currentLanguage(context: Context): Language {
+  return getLocale(context)
 }

@@ -24,7 +24,8 @@ export async function registerFetch(
   const headers = new Headers(init.headers)
   headers.set('Authorization', `Bearer ${accessToken}`)
   if (!headers.has('Accept')) headers.set('Accept', 'application/json')
-  const response = await fetch(`${config.registerUrl}${path.startsWith('/') ? path : `/${path}`}`, {
+  const send = config.registerTransport ?? fetch
+  const response = await send(`${config.registerUrl}${path.startsWith('/') ? path : `/${path}`}`, {
     ...init,
     headers,
     signal: init.signal ?? AbortSignal.timeout(30_000),

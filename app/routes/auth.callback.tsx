@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
-import { completeLogin, LoginRejected } from '~/lib/auth.server.ts'
+import { logEvent } from '../../domain/log.ts'
+import { completeLogin, LoginRejected, requestIdOf } from '~/lib/auth.server.ts'
 import { appContext } from '~/lib/context.ts'
 import { authenticate } from '~/lib/oidc.server.ts'
 import type { Route } from './+types/auth.callback'
@@ -12,7 +13,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return await completeLogin(context, request, tokens)
   } catch (error) {
     if (error instanceof Response) throw error
-    if (error instanceof LoginRejected) return redirect('/accessdenied')
+    const requestId = requestIdOf(context)
+    if (error instanceof LoginRejected) {
+      logEvent('warn', 'login.failure', { side: 'portal', requestId, reason: 'no register access' })
+      return redirect('/accessdenied')
+    }
+    logEvent('warn', 'login.failure', { side: 'portal', requestId, reason: 'callback failed' })
     console.warn('Login failed:', error instanceof Error ? error.message : error)
     return redirect('/error')
   }

@@ -3,6 +3,7 @@ import { currentSession, rememberWanted } from '~/lib/auth.server.ts'
 import { appContext } from '~/lib/context.ts'
 import { currentLanguage } from '~/lib/i18n.server.ts'
 import { authenticate } from '~/lib/oidc.server.ts'
+import { unavailable } from '~/lib/unavailable.server.ts'
 import type { Route } from './+types/login'
 
 /** Starts the authorization-code flow (PKCE S256) at the identity provider. */
@@ -22,8 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (rememberCookie) thrown.headers.append('Set-Cookie', rememberCookie)
       // The IdP's login page is not a portal route: a client-side navigation must become a document load.
       thrown.headers.set('X-Remix-Reload-Document', 'true')
+      throw thrown
     }
-    throw thrown
+    // Discovery at the identity provider failed (unreachable, 5xx): a login error page, 503 (ADR 602).
+    console.error('login: identity provider unavailable:', thrown instanceof Error ? thrown.message : thrown)
+    throw unavailable('login')
   }
   return redirect('/landing')
+}
+
+/** Never shown (the loader always redirects); a page route so a login error renders the error page. */
+export default function Login() {
+  return null
 }

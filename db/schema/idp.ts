@@ -61,3 +61,13 @@ export const idpBrokerTokens = pgTable(
   },
   (t) => [primaryKey({ columns: [t.subject, t.providerId] })],
 )
+
+/**
+ * Key material every instance must share (signing keys, cookie keys): written once by the first
+ * instance (insert … on conflict do nothing) and read by the others, so no node needs another's disk.
+ */
+export const idpKeys = pgTable('idp_keys', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -83,16 +83,39 @@ export const svn = pgTable(
     rejectedAe: day('rejected_ae'),
     reasonAe: text('reason_ae'),
   },
+  // Equality filters continue with id: the default order (id) comes from the index and LIMIT stops
+  // early instead of sorting every match of an insurer; the trailing status (and broker number) let
+  // the search's id query run index-only (ADR 502).
   (t) => [
-    index('svn_gs_code_status_idx').on(t.gsCode, t.status),
-    index('svn_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
-    index('svn_first_name_prefix_idx').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
-    index('svn_zip_prefix_idx').using('btree', sql`${t.zip} text_pattern_ops`),
-    index('svn_schale_nr_prefix_idx').using('btree', sql`${t.schaleNr} text_pattern_ops`),
+    index('svn_gs_code_id_idx').on(t.gsCode, t.id, t.status),
+    index('svn_gs_code_status_idx').on(t.gsCode, t.status, t.id, t.maklerNr),
+    // Prefix indexes also hold what the search reads besides the prefix (the column itself for lower(),
+    // tenancy, status, id; drizzle has no INCLUDE, so as trailing keys): the first 101 ids of a common
+    // prefix come from an index-only scan and a top-N sort of ids, without reading the table (ADR 502).
+    index('svn_name_prefix_idx').using(
+      'btree',
+      sql`lower(${t.name}) text_pattern_ops`,
+      ...[t.name, t.gsCode, t.maklerNr, t.status, t.id],
+    ),
+    index('svn_first_name_prefix_idx').using(
+      'btree',
+      sql`lower(${t.firstName}) text_pattern_ops`,
+      ...[t.firstName, t.gsCode, t.maklerNr, t.status, t.id],
+    ),
+    index('svn_zip_prefix_idx').using(
+      'btree',
+      sql`${t.zip} text_pattern_ops`,
+      ...[t.gsCode, t.maklerNr, t.status, t.id],
+    ),
+    index('svn_schale_nr_prefix_idx').using(
+      'btree',
+      sql`${t.schaleNr} text_pattern_ops`,
+      ...[t.gsCode, t.maklerNr, t.status, t.id],
+    ),
     index('svn_stamm_nr_idx').on(t.stammNr),
     index('svn_schild_nr_idx').on(t.schildNr),
-    index('svn_canton_idx').on(t.canton),
-    index('svn_makler_nr_idx').on(t.gsCode, t.maklerNr),
+    index('svn_canton_idx').on(t.gsCode, t.canton, t.id, t.status, t.maklerNr),
+    index('svn_makler_nr_idx').on(t.gsCode, t.maklerNr, t.id, t.status),
     // The sweep's scans: by status and the date its rule looks at.
     index('svn_status_changed_idx').on(t.status, t.statusChangedAt),
   ],

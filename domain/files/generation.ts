@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { parseDateInput } from '../date-input.ts'
+import { storable } from '../text.ts'
 
 /** Spec §5 "File-generation form" / §9 field caps. */
 export const REFERENZ_MAX = 15
@@ -9,7 +10,10 @@ export const MAKLER_NR_MAX = 10
 const blankAsMissing = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema)
 
-const text = (max: number) => blankAsMissing(z.string().trim().max(max, 'validation.maxLength').optional())
+const text = (max: number) =>
+  blankAsMissing(
+    z.string().trim().max(max, 'validation.maxLength').refine(storable, 'validation.invalid').optional(),
+  )
 
 /** A typed day in any accepted form (domain/date-input.ts), answered as yyyy-mm-dd. */
 const day = blankAsMissing(

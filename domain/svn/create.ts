@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { storable } from '../text.ts'
 import { formatDateDisplay, parseDateInput } from '../date-input.ts'
 import type { Role } from '../roles.ts'
 import { CANTONS, type Canton } from './cantons.ts'
@@ -541,45 +542,61 @@ function toText(value: unknown): unknown {
   return value
 }
 
-const loose = z.preprocess(toText, z.string({ error: CREATE_VALIDATION.invalid }).nullable())
 const section = <T extends z.core.$ZodLooseShape>(shape: T) =>
   z.preprocess(
     (v) => (v === undefined || v === null ? {} : v),
     z.object(shape, { error: CREATE_VALIDATION.invalid }),
   )
 
-/** Structure only: every field read as trimmed text or null. The rules run over this in one pass. */
-const RawSchema = z.object(
-  {
-    halter: section({
-      person: section({
-        personenTyp: loose,
-        name: loose,
-        geburtsname: loose,
-        vorname: loose,
-        geburtsdatum: loose,
-        heimatstaat: loose,
+/**
+ * Structure only: every field read as trimmed text or null. The rules run over this in one pass.
+ * Built on first use, not at import: the create form imports this module for CREATE_FIELDS, and zod
+ * calls at module level would pull zod into its client bundle (ADR 511).
+ */
+function buildRawSchema() {
+  const loose = z.preprocess(
+    toText,
+    z.string({ error: CREATE_VALIDATION.invalid }).refine(storable, CREATE_VALIDATION.invalid).nullable(),
+  )
+  return z.object(
+    {
+      halter: section({
+        person: section({
+          personenTyp: loose,
+          name: loose,
+          geburtsname: loose,
+          vorname: loose,
+          geburtsdatum: loose,
+          heimatstaat: loose,
+        }),
+        adresse: section({ strasse: loose, plz: loose, ort: loose, staat: loose, coKontakt: loose }),
       }),
-      adresse: section({ strasse: loose, plz: loose, ort: loose, staat: loose, coKontakt: loose }),
-    }),
-    schiff: section({ stammNr: loose, schaleNr: loose, art: loose, markeTyp: loose }),
-    schild: section({ kanton: loose, schildNr: loose }),
-    kontakt: section({
-      name: loose,
-      strasse: loose,
-      plz: loose,
-      ort: loose,
-      staat: loose,
-      telefon: loose,
-      fax: loose,
-      email: loose,
-    }),
-    versicherungsdaten: section({ referenz: loose, ivGrund: loose, gueltigAb: loose, besVerwendung: loose }),
-    wikCGueltigAb: loose,
-  },
-  { error: CREATE_VALIDATION.invalid },
-)
-type Raw = z.output<typeof RawSchema>
+      schiff: section({ stammNr: loose, schaleNr: loose, art: loose, markeTyp: loose }),
+      schild: section({ kanton: loose, schildNr: loose }),
+      kontakt: section({
+        name: loose,
+        strasse: loose,
+        plz: loose,
+        ort: loose,
+        staat: loose,
+        telefon: loose,
+        fax: loose,
+        email: loose,
+      }),
+      versicherungsdaten: section({
+        referenz: loose,
+        ivGrund: loose,
+        gueltigAb: loose,
+        besVerwendung: loose,
+      }),
+      wikCGueltigAb: loose,
+    },
+    { error: CREATE_VALIDATION.invalid },
+  )
+}
+type Raw = z.output<ReturnType<typeof buildRawSchema>>
+let built: { raw: ReturnType<typeof buildRawSchema>; email: z.ZodEmail } | undefined
+const schemas = () => (built ??= { raw: buildRawSchema(), email: z.email() })
 
 /**
  * The Stammnummer as the hull rule reads it: digits only; 7 or 8 digits (a number pasted without its
@@ -597,12 +614,11 @@ export interface CreateSchemaOptions {
   canWikC: boolean
 }
 
-const EMAIL = z.email()
-
 /** The create form's schema: CreateSvnValues (or any partial / looser JSON) → CreateSvn. */
 export function createSvnSchema(options: CreateSchemaOptions) {
   const oldest = addDays(options.today, -GUELTIG_AB_MAX_DAYS_BACK)
-  return RawSchema.transform((raw: Raw, ctx): CreateSvn => {
+  const { raw: rawSchema, email: emailSchema } = schemas()
+  return rawSchema.transform((raw: Raw, ctx): CreateSvn => {
     // Collected first, reported in screen order (the error summary lists them as the fields stand).
     const issues: { path: CreateFieldName; message: string; params?: Record<string, unknown> }[] = []
     const issue = (path: CreateFieldName, message: string, params?: Record<string, unknown>) => {
@@ -698,7 +714,8 @@ export function createSvnSchema(options: CreateSchemaOptions) {
 
     const k = raw.kontakt
     const email = text('kontakt.email', k.email, false)
-    if (email !== null && !EMAIL.safeParse(email).success) issue('kontakt.email', CREATE_VALIDATION.email)
+    if (email !== null && !emailSchema.safeParse(email).success)
+      issue('kontakt.email', CREATE_VALIDATION.email)
 
     const v = raw.versicherungsdaten
     const gueltigAb = date('versicherungsdaten.gueltigAb', v.gueltigAb, true)

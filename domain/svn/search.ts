@@ -1,49 +1,19 @@
 import { z } from 'zod'
+import { storable } from '../text.ts'
 import { CANTONS } from './cantons.ts'
 import { SEARCHABLE_STATUSES } from './statuses.ts'
+import { SEARCH_ROW_KEYS } from './search-rows.ts'
 import { stemNumberError, stripNonDigits } from './stem-number.ts'
 
-/** Columns of a search result row (spec §3), also the allowed `sort` values. */
-export const SEARCH_ROW_KEYS = [
-  'sVnId',
-  'name',
-  'firstName',
-  'street',
-  'postCode',
-  'place',
-  'canton',
-  'licensePlate',
-  'marke',
-  'reference',
-  'status',
-] as const
-export type SearchRowKey = (typeof SEARCH_ROW_KEYS)[number]
-
-export interface SearchRow {
-  sVnId: number
-  name: string | null
-  firstName: string | null
-  street: string | null
-  postCode: string | null
-  place: string | null
-  canton: string | null
-  licensePlate: string | null
-  marke: string | null
-  reference: string | null
-  status: string
-}
-
-export interface SearchResult {
-  rows: SearchRow[]
-  /** All matches, of which `rows` holds at most SEARCH_LIMIT. */
-  total: number
-}
-
-/** The register answers at most this many rows (DESIGN §5). */
-export const SEARCH_LIMIT = 100
-/** Spec §9: more matches than this show the information notice. */
-export const SEARCH_NOTICE_THRESHOLD = 99
-export const SEARCH_PAGE_SIZE = 15
+export {
+  SEARCH_LIMIT,
+  SEARCH_NOTICE_THRESHOLD,
+  SEARCH_PAGE_SIZE,
+  SEARCH_ROW_KEYS,
+  type SearchResult,
+  type SearchRow,
+  type SearchRowKey,
+} from './search-rows.ts'
 
 /** Messages are translation keys (app/lib/validation.ts); values come from the issue. */
 
@@ -52,7 +22,8 @@ const blankAsMissing = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema)
 const optional = <T extends z.ZodType>(schema: T) => blankAsMissing(schema.optional())
 
-const text = (max: number) => optional(z.string().trim().max(max, 'validation.maxLength'))
+const text = (max: number) =>
+  optional(z.string().trim().max(max, 'validation.maxLength').refine(storable, 'validation.invalid'))
 
 const digits = (max: number) =>
   optional(z.string().trim().regex(/^\d+$/, 'validation.digitsOnly').max(max, 'validation.maxLength'))

@@ -1,32 +1,9 @@
 import { z } from 'zod'
 import { ROLES, USER_TYPES } from '../roles.ts'
+import { storable } from '../text.ts'
+import { USER_LIMITS, USER_VALIDATION } from './user-limits.ts'
 
-/** Spec §5 "User form" caps (vorname has none in the spec; it gets the address cap of 100). */
-export const USER_LIMITS = {
-  vorname: 100,
-  nachname: 100,
-  strasse: 100,
-  plz: 7,
-  ort: 100,
-  staat: 4,
-  fax: 100,
-  telefon: 100,
-  email: 100,
-  oeReferenz: 50,
-  maklerNummer: 10,
-} as const
-
-/**
- * Translation keys used as zod messages; the field's cap for maxLength is USER_LIMITS[field].
- * Kept as keys (not text) so the register answers them in fieldErrors and the portal translates.
- */
-export const USER_VALIDATION = {
-  required: 'validation.required',
-  maxLength: 'validation.maxLength',
-  email: 'validation.email',
-  invalid: 'validation.invalid',
-  invalidOption: 'validation.invalidOption',
-} as const
+export { USER_LIMITS, USER_VALIDATION } from './user-limits.ts'
 
 const requiredOr = (otherwise: string) => ({
   error: (issue: { input?: unknown }) =>
@@ -44,6 +21,7 @@ function optionalText(max: number) {
       .string({ error: USER_VALIDATION.invalid })
       .trim()
       .max(max, { error: USER_VALIDATION.maxLength })
+      .refine(storable, { error: USER_VALIDATION.invalid })
       .nullable(),
   )
 }
@@ -54,6 +32,7 @@ function requiredText(max: number) {
     .trim()
     .min(1, { error: USER_VALIDATION.required })
     .max(max, { error: USER_VALIDATION.maxLength })
+    .refine(storable, { error: USER_VALIDATION.invalid })
 }
 
 /** The editable fields of spec §3 User (no id, version or read-only groupRoles). */

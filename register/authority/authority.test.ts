@@ -3,15 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { auditLog } from '../../db/schema/register.ts'
 import { svn, svnNotifications } from '../../db/schema/svn.ts'
-import { openTestDatabase } from '../../db/testing.ts'
 import { withCheckDigit } from '../../domain/svn/stem-number.ts'
 import type { Svn } from '../../domain/svn/types.ts'
-import { createRegisterApp } from '../app.ts'
-import { seedRegisterDemo } from '../seed/demo.ts'
-import { seedSvnDemo } from '../seed/svn-demo.ts'
+import type { createRegisterApp } from '../app.ts'
 import { firstId, idsWhere, withStatus } from '../svn/testing.ts'
 import { sweep } from '../svn/sweep.ts'
-import { TEST_CLIENT_ID, TEST_ISSUER, createTestIdp, type TestIdp } from '../testing.ts'
+import { openRegisterTestbed, type TestIdp } from '../testing.ts'
 import { runCantonCommand } from './cli.ts'
 
 let handle: DatabaseHandle
@@ -34,16 +31,7 @@ async function statusOf(id: number): Promise<string | undefined> {
 }
 
 beforeAll(async () => {
-  handle = await openTestDatabase()
-  await seedRegisterDemo(handle.db)
-  await seedSvnDemo(handle.db)
-  idp = await createTestIdp()
-  app = createRegisterApp({
-    db: handle.db,
-    issuer: TEST_ISSUER,
-    clientId: TEST_CLIENT_ID,
-    getKey: idp.getKey,
-  })
+  ;({ handle, idp, app } = await openRegisterTestbed(undefined, { svnDemo: true }))
 })
 
 afterAll(async () => {

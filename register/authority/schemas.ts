@@ -3,6 +3,7 @@ import { CANTONS } from '../../domain/svn/cantons.ts'
 import { isIsoDay } from '../../domain/svn/dates.ts'
 import { IV_GRUND_CODES, SCHIFFSARTEN } from '../../domain/svn/enums.ts'
 import { isValidStemNumber } from '../../domain/svn/stem-number.ts'
+import { storable } from '../../domain/text.ts'
 
 const isoDay = z.string().refine(isIsoDay, 'date format yyyy-mm-dd')
 const grund = z
@@ -10,10 +11,12 @@ const grund = z
   .int()
   .refine((v) => (IV_GRUND_CODES as number[]).includes(v), 'unknown reason')
 const positive = z.number().positive()
+/** Free text of the canton's systems, stored as is. */
+const text = (max: number) => z.string().max(max).refine(storable, 'invalid text')
 
 const MotorSchema = z.object({
-  markeTyp: z.string().max(60).nullable(),
-  motorNr: z.string().max(30).nullable(),
+  markeTyp: text(60).nullable(),
+  motorNr: text(30).nullable(),
   leistung: positive.max(10_000).nullable(),
 })
 
@@ -28,20 +31,20 @@ export const SchiffSchema = z
       .int()
       .positive()
       .refine((v) => isValidStemNumber(String(v)), 'invalid stem number'),
-    schaleNr: z.string().max(28),
+    schaleNr: text(28),
     art: z
       .number()
       .int()
       .refine((v) => v in SCHIFFSARTEN, 'unknown boat type'),
-    markeTyp: z.string().max(60),
-    material: z.string().max(40),
+    markeTyp: text(60),
+    material: text(40),
     laenge: positive.max(500),
     breite: positive.max(100),
     anzPersonen: z.number().int().positive().max(10_000),
     ladung: z.number().int().nonnegative(),
-    typenscheinNr: z.string().max(30),
+    typenscheinNr: text(30),
     segelflaeche: positive.max(5_000),
-    standort: z.string().max(60),
+    standort: text(60),
     motor: z.array(MotorSchema).max(10),
   })
   .partial()
@@ -54,9 +57,4 @@ export const IvBody = z.object({
 })
 export const AvBody = z.object({ datum: isoDay.optional(), grund })
 export const RejectBody = z.object({ reason: z.string().regex(/^\d{1,4}$/, 'reason code') })
-export const IdParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'only digits allowed')
-    .transform(Number),
-})
+export { IdParam } from '../validation.ts'

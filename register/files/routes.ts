@@ -1,5 +1,4 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { fieldErrorsOf } from '../../domain/field-errors.ts'
 import { FileGenerationSchema } from '../../domain/files/generation.ts'
@@ -16,7 +15,7 @@ import type { RegisterEnv } from '../context.ts'
 import { jsonError } from '../errors.ts'
 import { actorOfCaller } from '../svn/actor.ts'
 import { scopeOfCaller } from '../svn/scope.ts'
-import { validate } from '../validation.ts'
+import { IdParam, validate } from '../validation.ts'
 import { attachment, CONTENT_TYPE, FILE_NAME_PATTERN } from './names.ts'
 import {
   countNotDownloaded,
@@ -29,13 +28,6 @@ import {
   markDownloaded,
   type FileScope,
 } from './service.ts'
-
-const IdParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'only digits allowed')
-    .transform(Number),
-})
 
 /** The JSON body; an empty body is an empty form (every field is optional). */
 async function requestBody(c: Context<RegisterEnv>): Promise<unknown> {

@@ -7,7 +7,7 @@ import { codesOfCategory } from '../db/codes.ts'
 import { jsonError } from '../errors.ts'
 import { validate } from '../validation.ts'
 
-const CategoryParam = z.object({
+export const CategoryParam = z.object({
   category: z.string().regex(/^[A-Za-z]{1,40}$/, 'category must be 1 to 40 letters'),
 })
 

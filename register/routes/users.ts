@@ -16,7 +16,7 @@ import { NOT_FOUND, VALIDATION_FAILED, type Outcome } from '../users/outcome.ts'
 import { rolesOf, setRoles } from '../users/set-roles.ts'
 import { editUser } from '../users/update-user.ts'
 import { userJson, type UserJson } from '../users/user-json.ts'
-import { validate } from '../validation.ts'
+import { IdParam, validate } from '../validation.ts'
 
 /** Spec §3 User with its insurer, as `GET /users/self` answers it (never the logo bytes). */
 export interface SelfUserJson extends UserJson {
@@ -61,7 +61,7 @@ async function selfUserJson(db: Database, { user, insurer }: Caller): Promise<Se
 }
 
 /** A role list body (PUT /users/{id}/roles); its errors are reported on the field `roles`. */
-const roleListSchema = z.array(z.enum(ROLES, { error: USER_VALIDATION.invalidOption }), {
+export const roleListSchema = z.array(z.enum(ROLES, { error: USER_VALIDATION.invalidOption }), {
   error: USER_VALIDATION.invalid,
 })
 
@@ -100,6 +100,8 @@ export function usersRoutes(
   })
 
   const admin = requireRole('ADMIN')
+  // `{[0-9]+}` routes only digits; IdParam refuses (400) those beyond PostgreSQL's integer.
+  const byId = validate('param', IdParam)
   const id = (c: Context<RegisterEnv>) => Number(c.req.param('id'))
 
   app.get('/', admin, async (c) => {
@@ -139,21 +141,21 @@ export function usersRoutes(
     return c.json({ migrated: result.migrated, message: migratedMessage(caller.insurer.gsCode) })
   })
 
-  app.get('/:id{[0-9]+}', admin, async (c) => {
+  app.get('/:id{[0-9]+}', admin, byId, async (c) => {
     const user = await findUser(db, c.get('caller').insurer.gsCode, id(c))
     if (!user) return jsonError(c, 404, NOT_FOUND)
     const [roles, groupRoles] = await Promise.all([directRolesOf(db, user.id), groupRolesOf(db, user.id)])
     return c.json(userJson(user, { roles, groupRoles }))
   })
 
-  app.delete('/:id{[0-9]+}', admin, async (c) => {
+  app.delete('/:id{[0-9]+}', admin, byId, async (c) => {
     const outcome = await removeUser(db, c.get('caller'), id(c))
     return outcome.ok ? c.body(null, 204) : send(c, outcome)
   })
 
-  app.get('/:id{[0-9]+}/roles', admin, async (c) => send(c, await rolesOf(db, c.get('caller'), id(c))))
+  app.get('/:id{[0-9]+}/roles', admin, byId, async (c) => send(c, await rolesOf(db, c.get('caller'), id(c))))
 
-  app.put('/:id{[0-9]+}/roles', admin, async (c) => {
+  app.put('/:id{[0-9]+}/roles', admin, byId, async (c) => {
     const parsed = roleListSchema.safeParse(await c.req.json().catch(() => undefined))
     if (!parsed.success) {
       const keys = [...new Set(parsed.error.issues.map((i) => i.message))]

@@ -17,23 +17,8 @@ import {
 } from '../svn/service.ts'
 import { sweep } from '../svn/sweep.ts'
 import { seedFilesDemo } from './files-demo.ts'
+import { prng, type Random } from './prng.ts'
 import { BOATS, COMPANIES, FIRST_NAMES, LAST_NAMES, MOTORS, PLACES, STREETS } from './svn-demo-data.ts'
-
-/** Deterministic PRNG (mulberry32): the same seed gives the same demo records, so tests can count. */
-function prng(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
-  return { next, int, pick }
-}
-type Random = ReturnType<typeof prng>
 
 /** How a demo record lives: the moves it goes through, ending in the status of its name. */
 const STORIES = {
@@ -104,11 +89,19 @@ function ascii(value: string): string {
     .replace(/[^a-z]/g, '')
 }
 
-function holder(r: Random, gueltigAb: string): NewSvn {
+/**
+ * A realistic new SVN (holder, boat, plate, contact, insurance data) valid by the create schema on any
+ * day up to 30 days after `gueltigAb`. The bulk seed passes name pickers with a longer tail.
+ */
+export function holder(
+  r: Random,
+  gueltigAb: string,
+  names = { last: () => r.pick(LAST_NAMES), first: () => r.pick(FIRST_NAMES) },
+): NewSvn {
   const [plz, ort, kanton] = r.pick(PLACES)
   const company = r.next() < 0.08
-  const name = company ? r.pick(COMPANIES) : r.pick(LAST_NAMES)
-  const vorname = company ? null : r.pick(FIRST_NAMES)
+  const name = company ? r.pick(COMPANIES) : names.last()
+  const vorname = company ? null : names.first()
   const strasse = `${r.pick(STREETS)} ${r.int(1, 120)}`
   const [markeTyp, art] = r.pick(BOATS)
   const besVerwendung = r.next() < 0.9 ? 0 : r.int(1, 4)

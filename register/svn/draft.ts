@@ -22,7 +22,17 @@ export interface Draft {
  * arrives is dropped, so a restored draft is always a well-formed form, never someone's payload.
  */
 export function draftValuesOf(body: unknown): CreateSvnValues {
-  return valuesFrom((name) => valueAt(body, name))
+  return valuesFrom((name) => storableText(valueAt(body, name)))
+}
+
+/**
+ * PostgreSQL's jsonb refuses U+0000 and unpaired surrogates (a 500 found by the fuzz tests, ADR 610):
+ * a draft keeps the text without them — no keyboard types them.
+ */
+function storableText(text: string): string {
+  return text
+    .replaceAll('\u0000', '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
 }
 
 export async function loadDraft(db: Database, userId: number): Promise<Draft | null> {

@@ -6,7 +6,7 @@ import { SvnSearchSchema } from '../../domain/svn/search.ts'
 import { requireRole } from '../auth.ts'
 import type { RegisterEnv } from '../context.ts'
 import { jsonError } from '../errors.ts'
-import { validate } from '../validation.ts'
+import { IdParam, idText, validate } from '../validation.ts'
 import { actorOfCaller, applicantOf } from './actor.ts'
 import { createRoutes } from './create.ts'
 import { draftRoutes } from './draft.ts'
@@ -22,12 +22,7 @@ import {
   type SingleOutcome,
 } from './service.ts'
 
-const svnId = z
-  .string()
-  .regex(/^\d{1,9}$/, 'only digits allowed')
-  .transform(Number)
-const IdParam = z.object({ id: svnId })
-const DetailsQuery = z.object({ svnId })
+export const DetailsQuery = z.object({ svnId: idText })
 
 /** 200 with the moved record; 404 not visible to the caller; 409 with the status that stood in the way. */
 export function outcomeResponse(c: Context, outcome: SingleOutcome): Response {

@@ -34,7 +34,8 @@ export interface Creator {
   actor: AuditActor
 }
 
-function rowOf(input: NewSvn, creator: Creator, at: Date): typeof svn.$inferInsert {
+/** The svn row of a new record (status OPEN at `at`); the bulk seed overrides the status fields. */
+export function rowOf(input: NewSvn, creator: Creator, at: Date): typeof svn.$inferInsert {
   const { person, adresse } = input.halter
   return {
     status: INITIAL_STATUS,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { ROLES } from '../../domain/roles.ts'
+import { storable } from '../../domain/text.ts'
 import { offeredRoles } from '../../domain/users/offering.ts'
 import { ROLE_GRANT_ERRORS } from '../../domain/users/role-grants.ts'
 import { sortRoles } from '../../domain/users/role-rules.ts'
@@ -21,7 +22,8 @@ export const roleGroupListSchema = z
         .string({ error: USER_VALIDATION.required })
         .trim()
         .min(1, { error: USER_VALIDATION.required })
-        .max(100, { error: USER_VALIDATION.maxLength }),
+        .max(100, { error: USER_VALIDATION.maxLength })
+        .refine(storable, { error: USER_VALIDATION.invalid }),
       guiOrder: z.number({ error: USER_VALIDATION.invalid }).int({ error: USER_VALIDATION.invalid }),
       // Deduplicated and in dialog order.
       roles: z

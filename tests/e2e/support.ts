@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeViolations } from '../axe.ts'
 import {
   expect,
   test,
@@ -116,54 +116,10 @@ export async function loginAs(page: Page, email: string): Promise<DemoUser> {
   return u
 }
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
-
-/**
- * With javaScriptEnabled: false Chromium refuses axe's page.evaluate (it hangs). There the DOM as
- * it is now (server-rendered, no scripts ran) is loaded into a scripting page of the same size, at
- * the same URL, with the page's <script> elements removed, and axe runs on that copy.
- */
-async function axeTarget(page: Page): Promise<{ target: Page; dispose: () => Promise<void> }> {
-  if (test.info().project.use.javaScriptEnabled !== false) return { target: page, dispose: async () => {} }
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
-  const url = page.url().split('#')[0] ?? page.url()
-  const browser = page.context().browser()
-  if (!browser) throw new Error('no browser for the axe copy')
-  const context = await browser.newContext({
-    viewport: page.viewportSize(),
-    javaScriptEnabled: true,
-    locale: 'de-CH',
-  })
-  const copy = await context.newPage()
-  await copy.route('**/*', async (route) => {
-    const request = route.request()
-    if (request.isNavigationRequest() && request.url().split('#')[0] === url) {
-      await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
-    } else if (request.resourceType() === 'script') {
-      await route.abort()
-    } else {
-      await route.continue()
-    }
-  })
-  await copy.goto(url)
-  return { target: copy, dispose: () => context.close() }
-}
-
 /** Runs axe (WCAG 2.2 AA + best practice) on the page as it is now; any violation fails. */
 export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
-  const { target, dispose } = await axeTarget(page)
-  try {
-    const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze()
-    const summary = results.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }))
-    expect(summary, `axe violations on ${label}:\n${JSON.stringify(summary, null, 2)}`).toEqual([])
-  } finally {
-    await dispose()
-  }
+  const summary = await axeViolations(page, test.info().project.use.javaScriptEnabled !== false)
+  expect(summary, `axe violations on ${label}:\n${JSON.stringify(summary, null, 2)}`).toEqual([])
 }
 
 export async function cookies(page: Page | BrowserContext): Promise<Cookie[]> {

@@ -5,7 +5,7 @@ import {
   SEARCH_ROW_KEYS,
   type SearchRow,
   type SearchRowKey,
-} from '../../../domain/svn/search.ts'
+} from '../../../domain/svn/search-rows.ts'
 import { DataTable, type Column, type Row } from '../table/DataTable.tsx'
 import { Pagination } from '../table/Pagination.tsx'
 import { pageHref, sortHref, type SearchSort } from './search-url.ts'
@@ -13,7 +13,7 @@ import { pageHref, sortHref, type SearchSort } from './search-url.ts'
 export interface SvnSearchResultsProps {
   /** The rows of the current page. */
   rows: SearchRow[]
-  /** All matches in the register. */
+  /** The matches; more than `shown` means "more than shown" (the register stops counting, ADR 502). */
   total: number
   /** How many rows the register returned (at most 100): the pages are made from these. */
   shown: number
@@ -84,11 +84,7 @@ export function SvnSearchResults({
         {total === 0 ? (
           <p>{t('svn.search.noResults')}</p>
         ) : (
-          <p>
-            {total > shown
-              ? t('svn.search.countLimited', { total, shown })
-              : t('svn.search.count', { total })}
-          </p>
+          <p>{total > shown ? t('svn.search.countMore', { shown }) : t('svn.search.count', { total })}</p>
         )}
         {total > SEARCH_NOTICE_THRESHOLD ? (
           <p className="mt-2 border-l-8 border-brand-700 bg-brand-50 px-4 py-3 font-semibold text-brand-800">

@@ -1,4 +1,4 @@
-import { SEARCH_ROW_KEYS, type SearchRowKey } from '../../../domain/svn/search.ts'
+import { SEARCH_ROW_KEYS, type SearchRowKey } from '../../../domain/svn/search-rows.ts'
 
 /** The search form's controls, in form (and error-summary) order; names as DESIGN §7. */
 export const SEARCH_FIELDS = [

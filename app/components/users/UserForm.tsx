@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Role } from '../../../domain/roles.ts'
@@ -6,7 +6,6 @@ import { isBrokerCaller } from '../../../domain/users/offering.ts'
 import { FormField, type FieldOption } from '../form/FormField.tsx'
 import { RoleCheckboxes } from './RoleCheckboxes.tsx'
 import {
-  isValidUser,
   roleChoices,
   rolesForType,
   sameValues,
@@ -69,7 +68,16 @@ export function UserForm(props: UserFormProps) {
   const [text, setText] = useState(() => pickText(values))
   const current: UserFormValues = { ...text, type, aktiv, roles }
   const dirty = !sameValues(current, props.initial)
-  const canSubmit = !hydrated || (dirty && isValidUser(current))
+  // The schema check arrives after hydration (its own chunk); until then a changed form is not yet OK.
+  const [isValidUser, setValidity] = useState<((values: UserFormValues) => boolean) | null>(null)
+  useEffect(() => {
+    let live = true
+    void import('./user-validity.ts').then((m) => live && setValidity(() => m.isValidUser))
+    return () => {
+      live = false
+    }
+  }, [])
+  const canSubmit = !hydrated || (dirty && isValidUser !== null && isValidUser(current))
 
   const report = (next: UserFormValues) => props.onDirtyChange?.(!sameValues(next, props.initial))
   const onFormChange = (event: FormEvent<HTMLFormElement>) => {

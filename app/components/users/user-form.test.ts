@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   emptyUserValues,
-  isValidUser,
   readUserForm,
   registerFieldErrors,
   roleChoices,
@@ -11,6 +10,7 @@ import {
   withBrokerFixedFields,
   type DialogContext,
 } from './user-form.ts'
+import { isValidUser } from './user-validity.ts'
 
 const admin: DialogContext = {
   callerMaklerNummer: null,

@@ -8,7 +8,7 @@ import {
 import { addRole, lockedRoles, removeRole, sortRoles } from '../../../domain/users/role-rules.ts'
 import { defaultRolesForType } from '../../../domain/users/type-defaults.ts'
 import type { UserJson } from '../../../domain/users/user-json.ts'
-import { newUserSchema, USER_LIMITS } from '../../../domain/users/user-schema.ts'
+import { USER_LIMITS } from '../../../domain/users/user-limits.ts'
 
 /**
  * The user dialog's form model (spec §3 User, §5 User form), shared by the server (reading a post,
@@ -83,11 +83,6 @@ export function readUserForm(form: FormData): UserFormValues {
 /** The body of POST/PUT /users (the register trims and turns '' into null itself). */
 export function toUserInput(values: UserFormValues) {
   return { ...values, type: values.type === '' ? undefined : values.type }
-}
-
-/** True when the values pass the same schema the register checks (the OK button with JS). */
-export function isValidUser(values: UserFormValues): boolean {
-  return newUserSchema.safeParse(toUserInput(values)).success
 }
 
 /** Compares two form states regardless of how roles were toggled on the way. */

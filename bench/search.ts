@@ -1,0 +1,217 @@
+/**
+ * Register search on N bulk SVN (ADR 502, 503): every filter kind, the default list and a combined
+ * query, through `searchSvn` — the function behind GET svn/search (one query, 101 rows at most) — on
+ * the bench's PostgreSQL database and on a PGlite seeded the same way. p50/p95 after a warm-up, with
+ * the plans. Budgets: p95 ≤ 5 ms (PostgreSQL), ≤ 20 ms (PGlite).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import os, { tmpdir } from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { openDatabase, type Database } from '../db/client.ts'
+import { explainLines } from '../db/explain.ts'
+import { zurichDay } from '../domain/svn/dates.ts'
+import { SvnSearchSchema, type SvnSearchInput } from '../domain/svn/search.ts'
+import { progressLog, seedBulkSvn } from '../register/seed/bulk-svn.ts'
+import type { SvnScope } from '../register/svn/scope.ts'
+import { searchRowsQuery, searchSvn } from '../register/svn/search.ts'
+import { searchSample } from '../register/svn/testing.ts'
+import { seedDemo } from '../server/seed.ts'
+import type { BenchModule, Budget } from './lib/report.ts'
+
+const BUDGET_MS = { PostgreSQL: 5, PGlite: 20 } as const
+type Engine = keyof typeof BUDGET_MS
+const WARM_UP = 20
+const REPEAT = { PostgreSQL: 200, PGlite: 100 } as const
+
+const CLERK: SvnScope = { kind: 'insurer', gsCode: '1001', maklerNr: undefined }
+const BROKER: SvnScope = { kind: 'insurer', gsCode: '1003', maklerNr: '4711' }
+
+interface Case {
+  label: string
+  input: SvnSearchInput
+  scope: SvnScope
+}
+
+/** Typical queries of a clerk of the largest insurer; exact values are taken from a real record. */
+async function casesFor(db: Database): Promise<Case[]> {
+  const sample = await searchSample(db, 5_000)
+  const c = (label: string, input: SvnSearchInput, scope = CLERK): Case => ({ label, input, scope })
+  return [
+    c('default list (no filter)', {}),
+    c('default list, broker', {}, BROKER),
+    c('sVnID', { sVnID: String(sample.id) }),
+    c('stammNr', { stammNr: String(sample.stammNr).padStart(9, '0') }),
+    c('schildNr', { schildNr: String(sample.schildNr) }),
+    c('schaleNr prefix', { schaleNr: sample.schaleNr.slice(0, 7) }),
+    c('name prefix "Brun"', { name: 'Brun' }),
+    c('firstName prefix "Anna"', { firstName: 'Anna' }),
+    c('zipCode prefix "3600"', { zipCode: '3600' }),
+    c('canton BE', { canton: 'BE' }),
+    c('sVnStatus AE', { sVnStatus: 'AE' }),
+    c('combined: name "Müller", canton ZH, IV', { name: 'Müller', canton: 'ZH', sVnStatus: 'IV' }),
+    c('no filter, sorted by name', { sort: 'name' }),
+  ]
+}
+
+interface Figures {
+  p50: number
+  p95: number
+  rows: number
+  total: number
+  plan: string[]
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
+
+/** The node lines of a plan, without costs: what runs, on which index. */
+function nodeLines(lines: string[]): string[] {
+  return lines
+    .filter((line, i) => i === 0 || line.includes('->'))
+    .map((line) => line.replace(/\s+\(cost=[^)]*\)/, '').replace(/^(\s*)->\s+/, '$1→ '))
+}
+
+async function measure(db: Database, engine: Engine, c: Case): Promise<Figures> {
+  const query = SvnSearchSchema.parse(c.input)
+  let result = await searchSvn(db, query, c.scope)
+  for (let i = 0; i < WARM_UP; i++) await searchSvn(db, query, c.scope)
+  const times: number[] = []
+  for (let i = 0; i < REPEAT[engine]; i++) {
+    const start = performance.now()
+    result = await searchSvn(db, query, c.scope)
+    times.push(performance.now() - start)
+  }
+  times.sort((a, b) => a - b)
+  const plan = nodeLines(await explainLines(db, searchRowsQuery(db, query, c.scope)))
+  return {
+    p50: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    rows: result.rows.length,
+    total: result.total,
+    plan,
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`
+const loadNote = () => `${os.loadavg()[0]?.toFixed(1)} on ${os.availableParallelism()} cores`
+
+export const run: BenchModule = async (ctx) => {
+  const results = new Map<Engine, Map<string, Figures>>()
+  let cases: Case[] = []
+
+  const pg = await openDatabase({ databaseUrl: ctx.pgUrl, dataDir: '' })
+  try {
+    cases = await casesFor(pg.db)
+    const figures = new Map<string, Figures>()
+    for (const c of cases) {
+      figures.set(c.label, await measure(pg.db, 'PostgreSQL', c))
+      ctx.log(`PostgreSQL ${c.label}: p95 ${ms(figures.get(c.label)?.p95 ?? 0)}`)
+    }
+    results.set('PostgreSQL', figures)
+  } finally {
+    await pg.close()
+  }
+
+  // PGlite on disk in a temp dir: a million records do not fit PGlite's in-memory file system.
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-search-'))
+  let pgliteSeconds: number | undefined
+  try {
+    const lite = await openDatabase({ dataDir: dir })
+    try {
+      const start = performance.now()
+      await seedDemo(lite.db, { idpAccounts: false })
+      await seedBulkSvn(lite.db, {
+        count: ctx.records,
+        today: zurichDay(new Date()),
+        onProgress: progressLog(ctx.records, (message) => ctx.log(`PGlite: ${message}`), 100_000),
+      })
+      pgliteSeconds = (performance.now() - start) / 1000
+      ctx.log(`PGlite seeded in ${pgliteSeconds.toFixed(0)} s`)
+      const figures = new Map<string, Figures>()
+      for (const c of await casesFor(lite.db)) {
+        figures.set(c.label, await measure(lite.db, 'PGlite', c))
+        ctx.log(`PGlite ${c.label}: p95 ${ms(figures.get(c.label)?.p95 ?? 0)}`)
+      }
+      results.set('PGlite', figures)
+    } finally {
+      await lite.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+
+  const budgets: Budget[] = (['PostgreSQL', 'PGlite'] as const).map((engine) => {
+    const figures = results.get(engine) ?? new Map<string, Figures>()
+    const over = cases.filter((c) => (figures.get(c.label)?.p95 ?? Infinity) > BUDGET_MS[engine])
+    const worst = cases.reduce<Case | undefined>(
+      (w, c) => ((figures.get(c.label)?.p95 ?? 0) > (w ? (figures.get(w.label)?.p95 ?? 0) : -1) ? c : w),
+      undefined,
+    )
+    return {
+      name: `register search p95, ${engine}, ${ctx.records} SVN`,
+      goal: `≤ ${BUDGET_MS[engine]} ms for every query`,
+      measured: worst ? `worst ${ms(figures.get(worst.label)?.p95 ?? 0)} (${worst.label})` : 'not measured',
+      met: over.length === 0 && figures.size === cases.length,
+      note: over.length
+        ? `${over.length} of ${cases.length} over (✗ in the section); load average ${loadNote()}`
+        : undefined,
+    }
+  })
+
+  const cellOf = (engine: Engine, label: string, key: 'p50' | 'p95') => {
+    const f = results.get(engine)?.get(label)
+    if (!f) return '–'
+    const mark = key === 'p95' && f[key] > BUDGET_MS[engine] ? ' ✗' : ''
+    return `${f[key].toFixed(2)}${mark}`
+  }
+  const table = [
+    '| query | PostgreSQL p50 | PostgreSQL p95 | PGlite p50 | PGlite p95 | rows | total |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...cases.map((c) => {
+      const f = results.get('PostgreSQL')?.get(c.label)
+      return `| ${c.label} | ${cellOf('PostgreSQL', c.label, 'p50')} | ${cellOf('PostgreSQL', c.label, 'p95')} | ${cellOf('PGlite', c.label, 'p50')} | ${cellOf('PGlite', c.label, 'p95')} | ${f?.rows ?? ''} | ${f?.total ?? ''} |`
+    }),
+  ]
+  const plans = cases.flatMap((c) => {
+    const pgPlan = results.get('PostgreSQL')?.get(c.label)?.plan ?? []
+    const litePlan = results.get('PGlite')?.get(c.label)?.plan ?? []
+    const same = pgPlan.join('\n') === litePlan.join('\n')
+    return [
+      `**${c.label}** \`${new URLSearchParams(c.input as Record<string, string>).toString() || '(none)'}\`${c.scope === BROKER ? ' (broker 4711)' : ''}${same ? ' — same plan on PGlite' : ''}`,
+      '',
+      '```',
+      ...pgPlan,
+      ...(same || litePlan.length === 0 ? [] : ['-- PGlite:', ...litePlan]),
+      '```',
+      '',
+    ]
+  })
+  const markdown = [
+    `\`searchSvn\` (register/svn/search.ts, the function behind \`GET svn/search\`: one query for at most`,
+    `101 rows, the 101st meaning "more than 100", no count) as the demo clerk of insurer 1001 (45 % of the`,
+    `records) unless marked, on ${ctx.records} bulk SVN plus the demo. Times in ms over ${REPEAT.PostgreSQL}`,
+    `(PostgreSQL) / ${REPEAT.PGlite} (PGlite) runs after ${WARM_UP} warm-up runs, measured in this process`,
+    `(PostgreSQL: including the round trips over localhost). PGlite runs in this process, on disk in a`,
+    `temp directory, seeded in ${pgliteSeconds?.toFixed(0) ?? '?'} s. ✗ marks a p95 over the budget.`,
+    '',
+    ...table,
+    '',
+    '### Reading',
+    '',
+    `- Load average ${loadNote()} at the end of this section: above the core count, p95 mostly measures`,
+    '  waiting for a core; p50 and the plans are the comparable part.',
+    '- Equality filters and the default list take the first 101 ids in id order from an index (ADR 502)',
+    '  and stop; common values walk the primary key, which finds 101 matches within a few thousand rows.',
+    '  Prefix filters use their covering index (index-only range, top-N of ids) when the planner rates',
+    '  it cheaper; for a prefix held by about 1 % of the insurer it walks the primary key instead',
+    '  (10 000–20 000 rows), which is where p95 grows (ADR 502: `random_page_cost` 1.1 tips it).',
+    '- A sort on another column (`sort=name`) with no narrowing filter reads the whole insurer: a gap',
+    '  until a `(gs_code, column, id)` index per sortable column is decided (ADR 502).',
+    '',
+    '### Plans (node lines; PostgreSQL, and PGlite where it differs)',
+    '',
+    ...plans,
+  ].join('\n')
+  return [{ id: 'search', title: 'Register search', markdown, budgets }]
+}

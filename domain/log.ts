@@ -1,0 +1,54 @@
+/**
+ * Structured logs (issue 10 item 6, ADR 611): one JSON object per line on stdout, the same shape for
+ * the request log and the security events of portal, register and IdP. Imports nothing, so every part
+ * may use it. Callers pass ids and reasons only — never tokens, cookies, passwords or bodies.
+ */
+import { createHash } from 'node:crypto'
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/** A line's fields besides time, level and event. Values are short scalars. */
+export type LogFields = Record<string, string | number | boolean | null | undefined>
+
+interface LogSettings {
+  level: LogLevel
+  /** Where a finished line goes (tests capture it). */
+  write: (line: string) => void
+}
+
+function levelFromEnv(): LogLevel {
+  const raw = process.env.LOG_LEVEL
+  return (LOG_LEVELS as readonly string[]).includes(raw ?? '') ? (raw as LogLevel) : 'info'
+}
+
+const settings: LogSettings = {
+  level: levelFromEnv(),
+  write: (line) => process.stdout.write(line),
+}
+
+/** Sets the level (config.ts LOG_LEVEL) and, in tests, the sink. Returns the previous settings. */
+export function configureLog(next: Partial<LogSettings>): LogSettings {
+  const previous = { ...settings }
+  Object.assign(settings, next)
+  return previous
+}
+
+export function logEnabled(level: Exclude<LogLevel, 'silent'>): boolean {
+  return LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(settings.level) && settings.level !== 'silent'
+}
+
+/** Writes `{"time", "level", "event", ...fields}`; undefined fields are left out. */
+export function logEvent(level: Exclude<LogLevel, 'silent'>, event: string, fields: LogFields = {}): void {
+  if (!logEnabled(level)) return
+  settings.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`)
+}
+
+/**
+ * A login name as logs show it: the first 16 hex digits of SHA-256 of the trimmed, lower-cased name.
+ * Pseudonymous (ADR 611): attempts on one account line up, and an operator who knows a name can find
+ * its lines, but the log alone does not list who tried to log in.
+ */
+export function loginHash(login: string): string {
+  return createHash('sha256').update(login.trim().toLowerCase()).digest('hex').slice(0, 16)
+}

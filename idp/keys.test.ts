@@ -1,0 +1,44 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '../db/client.ts'
+import { openTestDatabase } from '../db/testing.ts'
+import { loadOrCreateKeys } from './keys.ts'
+
+let handle: DatabaseHandle
+let dir: string
+
+beforeAll(async () => {
+  handle = await openTestDatabase()
+  dir = await mkdtemp(path.join(tmpdir(), 'idp-keys-'))
+})
+afterAll(async () => {
+  await handle?.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('IdP keys in the database', () => {
+  it('imports the key files of an existing DATA_DIR once, then every instance reads the stored keys', async () => {
+    const jwks = { keys: [{ kty: 'RSA', kid: 'legacy-kid', n: 'n', e: 'AQAB', d: 'd' }] }
+    await writeFile(path.join(dir, 'idp-jwks.json'), JSON.stringify(jwks))
+    await writeFile(path.join(dir, 'idp-cookie-keys.json'), JSON.stringify(['legacy-cookie-key']))
+
+    const first = await loadOrCreateKeys(handle.db, dir)
+    expect(first).toEqual({ jwks, cookieKeys: ['legacy-cookie-key'] })
+
+    // another instance without the files (own DATA_DIR) gets the same keys
+    const second = await loadOrCreateKeys(handle.db, path.join(dir, 'empty'))
+    expect(second).toEqual(first)
+  })
+
+  it('instances starting at the same moment agree on one generated value', async () => {
+    const { sharedValue } = await import('../db/shared-keys.ts')
+    let n = 0
+    const values = await Promise.all(
+      Array.from({ length: 4 }, () => sharedValue(handle.db, 'race-test', () => `value-${++n}`)),
+    )
+    expect(new Set(values).size).toBe(1)
+    expect(n).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,93 @@
+/**
+ * Every filter kind of the register search (spec §search, ADR 120) runs on an index, on a table large
+ * enough for the planner to prefer one (ADR 502). Plans, not timings: the figures are in bench/search.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '../../db/client.ts'
+import { explainLines } from '../../db/explain.ts'
+import { openTestDatabase } from '../../db/testing.ts'
+import { SEARCH_LIMIT, SvnSearchSchema, type SvnSearchInput } from '../../domain/svn/search.ts'
+import { seedBulkSvn } from '../seed/bulk-svn.ts'
+import { seedRegisterDemo } from '../seed/demo.ts'
+import type { SvnScope } from './scope.ts'
+import { searchRowsQuery, searchSvn } from './search.ts'
+import { searchSample, type SearchSample } from './testing.ts'
+
+const ROWS = 20_000
+const INSURER: SvnScope = { kind: 'insurer', gsCode: '1001', maklerNr: undefined }
+const BROKER: SvnScope = { kind: 'insurer', gsCode: '1003', maklerNr: '5230' }
+
+let handle: DatabaseHandle
+// Values that occur in the seeded rows, read back so the test does not depend on the generator's draws.
+let sample: SearchSample
+
+beforeAll(async () => {
+  handle = await openTestDatabase()
+  await seedRegisterDemo(handle.db)
+  await seedBulkSvn(handle.db, { count: ROWS, today: '2026-11-21' })
+  sample = await searchSample(handle.db, ROWS / 2)
+}, 240_000)
+
+afterAll(async () => {
+  await handle?.close()
+})
+
+async function plan(input: SvnSearchInput, scope: SvnScope = INSURER): Promise<string> {
+  const query = SvnSearchSchema.parse(input)
+  return (await explainLines(handle.db, searchRowsQuery(handle.db, query, scope))).join('\n')
+}
+
+/** The plan lines under the first Limit node: how the ids are chosen. */
+function underLimit(plan: string): string {
+  const lines = plan.split('\n')
+  const start = lines.findIndex((line) => /(^|-> +)Limit/.test(line))
+  const depth = (line: string) => line.search(/\S/)
+  const limitDepth = depth(lines[start] ?? '')
+  const end = lines.findIndex((line, i) => i > start && depth(line) <= limitDepth)
+  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n')
+}
+
+describe('register search plans on 20 000 SVN', () => {
+  const cases: [string, () => SvnSearchInput, string | RegExp, SvnScope?][] = [
+    ['sVnID', () => ({ sVnID: String(sample.id) }), /svn_pkey|svn_gs_code_id_idx/],
+    ['stammNr', () => ({ stammNr: String(sample.stammNr).padStart(9, '0') }), 'svn_stamm_nr_idx'],
+    ['schildNr', () => ({ schildNr: String(sample.schildNr) }), 'svn_schild_nr_idx'],
+    ['schaleNr (prefix)', () => ({ schaleNr: sample.schaleNr.slice(0, 9) }), 'svn_schale_nr_prefix_idx'],
+    ['name (prefix)', () => ({ name: 'Zauggrie' }), 'svn_name_prefix_idx'],
+    ['firstName (prefix)', () => ({ firstName: 'Mirja' }), 'svn_first_name_prefix_idx'],
+    ['zipCode (prefix)', () => ({ zipCode: '646' }), 'svn_zip_prefix_idx'],
+    ['canton', () => ({ canton: 'UR' }), 'svn_canton_idx'],
+    ['sVnStatus', () => ({ sVnStatus: 'RESERVED' }), 'svn_gs_code_status_idx'],
+    ['no filter, broker', () => ({}), 'svn_makler_nr_idx', BROKER],
+  ]
+  for (const [label, input, index, scope] of cases) {
+    it(`${label} uses ${index}`, async () => {
+      const text = await plan(input(), scope)
+      expect(text, text).toMatch(/Index Scan|Index Only Scan|Bitmap Index Scan/)
+      expect(text, text).toMatch(index)
+    })
+  }
+
+  it('equality filters and the default list take the first ids in order from the index: no sort of the matches', async () => {
+    const cases: [SvnSearchInput, SvnScope][] = [
+      [{}, INSURER],
+      [{ canton: 'UR' }, INSURER],
+      [{ sVnStatus: 'RESERVED' }, INSURER],
+      [{}, BROKER],
+    ]
+    for (const [input, scope] of cases) {
+      const text = await plan(input, scope)
+      // Only the 101 rows read at the end are sorted, above the Limit of the id query.
+      expect(underLimit(text), text).not.toMatch(/Sort/)
+      expect(underLimit(text), text).toMatch(/Index (Only )?Scan/)
+    }
+  })
+
+  it('answers "more than 100" without counting: one row over the limit', async () => {
+    const result = await searchSvn(handle.db, SvnSearchSchema.parse({}), INSURER)
+    expect(result.rows).toHaveLength(SEARCH_LIMIT)
+    expect(result.total).toBe(SEARCH_LIMIT + 1)
+    const few = await searchSvn(handle.db, SvnSearchSchema.parse({ sVnID: String(sample.id) }), INSURER)
+    expect(few).toMatchObject({ rows: [{ sVnId: sample.id }], total: 1 })
+  })
+})

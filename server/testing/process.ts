@@ -1,0 +1,138 @@
+/**
+ * Runs the real `server.ts` as a child process (tests of scale-out and faults, benchmarks), and logs a
+ * demo user in over plain HTTP the way a browser without JavaScript would. Test and bench support only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { CookieJar } from '../../idp/testing/harness.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export interface ServerProcess {
+  /** Base URL, e.g. http://localhost:4100 */
+  url: string
+  port: number
+  child: ChildProcess
+  /** Milliseconds from spawn to the first 200 of /healthz. */
+  readyMs: number
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string
+  /** SIGTERM (or the given signal) and wait for the exit; resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export interface ServerProcessOptions {
+  port?: number
+  /** ORIGIN; defaults to the instance's own URL (set it to a load balancer's URL behind one). */
+  origin?: string
+  dataDir: string
+  /** PostgreSQL URL; unset = PGlite in dataDir. */
+  databaseUrl?: string
+  env?: Record<string, string>
+  /** How long to wait for /healthz (default 60 s). */
+  timeoutMs?: number
+}
+
+/** A free TCP port on localhost. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts `node --import tsx server.ts` from the production build (run `react-router build` first). */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort())
+  const url = `http://localhost:${port}`
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      ORIGIN: options.origin ?? url,
+      DATA_DIR: options.dataDir,
+      DEMO: 'true',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()))
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000)
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`)
+    try {
+      const res = await fetch(`${url}/healthz`)
+      if (res.status === 200) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server not ready within the timeout:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const readyMs = performance.now() - started
+
+  return {
+    url,
+    port,
+    child,
+    readyMs,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}
+
+/**
+ * Logs in at the portal over HTTP: /login → IdP login form → credentials → callback. Returns the jar
+ * holding the portal's session cookie (jar.header(url) gives the Cookie header for other clients).
+ */
+export async function loginOverHttp(baseUrl: string, login: string, password: string): Promise<CookieJar> {
+  const jar = new CookieJar()
+  let res = await jar.fetch(`${baseUrl}/login`)
+  let loginPage: string | undefined
+  for (let i = 0; i < 10; i++) {
+    const location = res.headers.get('location')
+    if (!location) break
+    const next = new URL(location, res.url || baseUrl).href
+    if (/\/interaction\/[^/]+$/.test(new URL(next).pathname)) loginPage = next
+    res = await jar.fetch(next)
+  }
+  if (!loginPage) throw new Error(`no IdP login page reached from ${baseUrl}/login (last ${res.status})`)
+  res = await jar.fetch(`${loginPage}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ login, password }).toString(),
+  })
+  for (let i = 0; i < 10; i++) {
+    const location = res.headers.get('location')
+    if (!location) break
+    res = await jar.fetch(new URL(location, `${baseUrl}/`).href)
+  }
+  // Signed in when landing sends us to a screen instead of to the login.
+  const check = await jar.fetch(`${baseUrl}/landing`)
+  if (check.status !== 302 || (check.headers.get('location') ?? '/login').startsWith('/login')) {
+    throw new Error(
+      `login as ${login} failed: answered ${check.status} ${check.headers.get('location') ?? ''}`,
+    )
+  }
+  return jar
+}

@@ -1,0 +1,39 @@
+/**
+ * Client JavaScript budgets per route (issue 9, ADR 510). Reads the production build's manifests, so it
+ * runs after `react-router build` (the `bundle budgets` stage of `npm test`, vitest.bundles.config.ts),
+ * never in the plain unit run. Sizes, not timings: the same build always gives the same answer.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { hasBuild, kb, measureRoutes } from './route-js.ts'
+
+describe('client JavaScript per route (gzip)', () => {
+  if (!hasBuild()) throw new Error('no client build: run `npx react-router build` first')
+  const routes = measureRoutes()
+
+  test('every route of app/routes.ts is measured', () => {
+    const config = readFileSync(path.resolve(import.meta.dirname, '../../app/routes.ts'), 'utf8')
+    const files = [...config.matchAll(/'(routes\/[^']+)\.tsx?'/g)].map((m) => m[1])
+    expect(files.length).toBeGreaterThan(20)
+    expect(routes.map((r) => r.id).sort()).toEqual(expect.arrayContaining(files))
+    // The entry and root are in every first load; a route with code has its own module on top.
+    for (const r of routes) expect(r.gzip).toBeGreaterThan(50 * 1000)
+  })
+
+  test.each(routes.map((r) => [r.id, r] as const))('%s stays within its budget', (_, route) => {
+    expect(
+      route.gzip,
+      `${route.path}: ${kb(route.gzip)} > ${kb(route.budget)}\n${route.files.map((f) => `  ${f.file} ${kb(f.gzip)}`).join('\n')}`,
+    ).toBeLessThanOrEqual(route.budget)
+  })
+
+  test.each([
+    ['routes/svn.create', /DateCalendar/],
+    ['routes/user.administration.new', /user-validity/],
+  ])('%s loads %s only on demand', (id, chunk) => {
+    const route = routes.find((r) => r.id === id)!
+    expect(route.lazy.map((f) => f.file).join()).toMatch(chunk)
+    expect(route.files.map((f) => f.file).join()).not.toMatch(chunk)
+  })
+})
