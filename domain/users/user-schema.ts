@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ROLES, USER_TYPES } from '../roles.ts'
-import { storable } from '../text.ts'
+import { STORED_INT, storable } from '../text.ts'
 import { USER_LIMITS, USER_VALIDATION } from './user-limits.ts'
 
 export { USER_LIMITS, USER_VALIDATION } from './user-limits.ts'
@@ -75,8 +75,16 @@ export const newUserSchema = withMaklerRule(userFieldsSchema)
 /** An edited user (PUT /users; the edit dialog): the fields plus id and the version it was read at. */
 export const editedUserSchema = withMaklerRule(
   userFieldsSchema.extend({
-    id: z.number(requiredOr(USER_VALIDATION.invalid)).int().positive({ error: USER_VALIDATION.invalid }),
-    version: z.number(requiredOr(USER_VALIDATION.invalid)).int().min(0, { error: USER_VALIDATION.invalid }),
+    id: z
+      .number(requiredOr(USER_VALIDATION.invalid))
+      .int()
+      .positive({ error: USER_VALIDATION.invalid })
+      .max(STORED_INT.max, { error: USER_VALIDATION.invalid }),
+    version: z
+      .number(requiredOr(USER_VALIDATION.invalid))
+      .int()
+      .min(0, { error: USER_VALIDATION.invalid })
+      .max(STORED_INT.max, { error: USER_VALIDATION.invalid }),
   }),
 )
 

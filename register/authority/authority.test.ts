@@ -73,6 +73,12 @@ describe('authority endpoints', () => {
     expect(((await reserved.json()) as Svn).status).toBe('RESERVED')
     expect((await post(`/svn/${id}/reserve`)).status).toBe(409)
 
+    // A number beyond PostgreSQL's integer is a 400, not a failed query.
+    const huge = await post(`/svn/${id}/iv`, { datum: '2025-04-01', schiff: { ladung: 2_147_483_648 } })
+    expect(huge.status).toBe(400)
+    expect(((await huge.json()) as { fieldErrors: object }).fieldErrors).toHaveProperty(['schiff.ladung'])
+    expect(await statusOf(id)).toBe('RESERVED')
+
     const stammNr = Number(withCheckDigit('12345678'))
     const iv = await post(`/svn/${id}/iv`, {
       datum: '2025-04-01',

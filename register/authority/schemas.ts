@@ -3,7 +3,7 @@ import { CANTONS } from '../../domain/svn/cantons.ts'
 import { isIsoDay } from '../../domain/svn/dates.ts'
 import { IV_GRUND_CODES, SCHIFFSARTEN } from '../../domain/svn/enums.ts'
 import { isValidStemNumber } from '../../domain/svn/stem-number.ts'
-import { storable } from '../../domain/text.ts'
+import { STORED_INT, storable } from '../../domain/text.ts'
 
 const isoDay = z.string().refine(isIsoDay, 'date format yyyy-mm-dd')
 const grund = z
@@ -41,7 +41,7 @@ export const SchiffSchema = z
     laenge: positive.max(500),
     breite: positive.max(100),
     anzPersonen: z.number().int().positive().max(10_000),
-    ladung: z.number().int().nonnegative(),
+    ladung: z.number().int().nonnegative().max(STORED_INT.max),
     typenscheinNr: text(30),
     segelflaeche: positive.max(5_000),
     standort: text(60),

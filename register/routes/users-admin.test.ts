@@ -355,6 +355,16 @@ describe('PUT /users', () => {
       version: ['validation.required'],
       staat: ['validation.maxLength'],
     })
+    const huge = await call('PUT', '/users', 'admin@alpina.example', ADMIN, {
+      ...user,
+      id: 2_147_483_648,
+      version: 2_147_483_648,
+    })
+    expect(huge.status).toBe(400)
+    expect(((await huge.json()) as { fieldErrors: unknown }).fieldErrors).toEqual({
+      id: ['validation.invalid'],
+      version: ['validation.invalid'],
+    })
     expect((await userRow(user.id))?.email).toBe('dup@alpina.example')
   })
 

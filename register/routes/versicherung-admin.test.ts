@@ -161,6 +161,22 @@ describe('GET/PUT /versicherung/rolegroups', () => {
       [first, { ...second, name: first.name }],
     )
     expect(dup.status).toBe(400)
+    // Numbers beyond PostgreSQL's integer are refused, not passed to the query (a 500 the fuzz found).
+    const huge = await json(
+      'PUT',
+      '/versicherung/rolegroups',
+      'admin@alpina.example',
+      ['GROUP_ADMIN'],
+      [
+        { ...first, id: 2_147_483_648 },
+        { ...second, guiOrder: -2_147_483_649 },
+      ],
+    )
+    expect(huge.status).toBe(400)
+    expect(await huge.json()).toEqual({
+      error: 'validation failed',
+      fieldErrors: { '0.id': ['validation.invalid'], '1.guiOrder': ['validation.invalid'] },
+    })
     const after = (await (
       await json('GET', '/versicherung/rolegroups', 'admin@alpina.example', ['GROUP_ADMIN'])
     ).json()) as Group[]

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { ROLES } from '../../domain/roles.ts'
-import { storable } from '../../domain/text.ts'
+import { STORED_INT, storable } from '../../domain/text.ts'
 import { offeredRoles } from '../../domain/users/offering.ts'
 import { ROLE_GRANT_ERRORS } from '../../domain/users/role-grants.ts'
 import { sortRoles } from '../../domain/users/role-rules.ts'
@@ -17,14 +17,22 @@ import { NOT_FOUND, VALIDATION_FAILED, fail, ok, type Outcome } from './outcome.
 export const roleGroupListSchema = z
   .array(
     z.object({
-      id: z.number({ error: USER_VALIDATION.invalid }).int().positive({ error: USER_VALIDATION.invalid }),
+      id: z
+        .number({ error: USER_VALIDATION.invalid })
+        .int()
+        .positive({ error: USER_VALIDATION.invalid })
+        .max(STORED_INT.max, { error: USER_VALIDATION.invalid }),
       name: z
         .string({ error: USER_VALIDATION.required })
         .trim()
         .min(1, { error: USER_VALIDATION.required })
         .max(100, { error: USER_VALIDATION.maxLength })
         .refine(storable, { error: USER_VALIDATION.invalid }),
-      guiOrder: z.number({ error: USER_VALIDATION.invalid }).int({ error: USER_VALIDATION.invalid }),
+      guiOrder: z
+        .number({ error: USER_VALIDATION.invalid })
+        .int({ error: USER_VALIDATION.invalid })
+        .min(STORED_INT.min, { error: USER_VALIDATION.invalid })
+        .max(STORED_INT.max, { error: USER_VALIDATION.invalid }),
       // Deduplicated and in dialog order.
       roles: z
         .array(z.enum(ROLES, { error: USER_VALIDATION.invalidOption }))
