@@ -4,49 +4,22 @@
  * then the Playwright e2e suite with JavaScript on and off. Ends with one summary line.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
+import { none, playwrightCounts, vitestCounts, type Counts } from './test-reports.ts'
 
-const results: Array<{ step: string; ok: boolean; passed: number; failed: number; skipped: number }> = []
+const results: Array<{ step: string; ok: boolean } & Counts> = []
 
 function run(step: string, command: string, env: NodeJS.ProcessEnv = {}, report?: () => Counts): boolean {
   console.log(`\n=== ${step}: ${command}`)
   const started = Date.now()
   const { status } = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, ...env } })
-  const counts = report?.() ?? { passed: 0, failed: 0, skipped: 0 }
+  const counts = report?.() ?? none
   const ok = status === 0
   results.push({ step, ok, ...counts, failed: ok ? counts.failed : Math.max(counts.failed, 1) })
   console.log(
     `=== ${step}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   )
   return ok
-}
-
-interface Counts {
-  passed: number
-  failed: number
-  skipped: number
-}
-
-function vitestCounts(file: string): () => Counts {
-  return () => {
-    if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 }
-    const r = JSON.parse(readFileSync(file, 'utf8')) as {
-      numPassedTests: number
-      numFailedTests: number
-      numPendingTests: number
-    }
-    return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests }
-  }
-}
-
-function playwrightCounts(file: string): () => Counts {
-  return () => {
-    if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 }
-    const { stats } = JSON.parse(readFileSync(file, 'utf8')) as {
-      stats: { expected: number; unexpected: number; skipped: number; flaky: number }
-    }
-    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
-  }
 }
 
 rmSync('test-results', { recursive: true, force: true })
@@ -110,6 +83,11 @@ const total = results.reduce(
   }),
   { passed: 0, failed: 0, skipped: 0 },
 )
+const failures = results.flatMap((r) => r.failures)
+if (failures.length > 0) {
+  console.log('\nFailed tests:')
+  for (const f of failures) console.log(`  ✗ ${f}`)
+}
 console.log('\nSummary:')
 for (const r of results)
   console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.step}: ${r.passed} passed, ${r.failed} failed`)

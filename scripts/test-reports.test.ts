@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { firstLine, playwrightCounts, vitestCounts } from './test-reports.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'test-reports-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function report(name: string, body: unknown): string {
+  const file = join(dir, name)
+  writeFileSync(file, JSON.stringify(body))
+  return file
+}
+
+describe('vitestCounts', () => {
+  it('counts, and names each failed test and each file that failed outside its tests', () => {
+    const file = report('unit.json', {
+      numPassedTests: 2,
+      numFailedTests: 1,
+      numPendingTests: 0,
+      testResults: [
+        {
+          name: join(process.cwd(), 'register/a.test.ts'),
+          status: 'failed',
+          assertionResults: [
+            { fullName: 'a passes', status: 'passed' },
+            {
+              fullName: 'a fails',
+              status: 'failed',
+              failureMessages: ['\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n    at a.test.ts:3'],
+            },
+          ],
+        },
+        {
+          name: join(process.cwd(), 'register/b.test.ts'),
+          status: 'failed',
+          message: 'Hook timed out in 60000ms',
+          assertionResults: [],
+        },
+        { name: join(process.cwd(), 'domain/c.test.ts'), status: 'passed', assertionResults: [] },
+      ],
+    })
+    expect(vitestCounts(file)()).toEqual({
+      passed: 2,
+      failed: 1,
+      skipped: 0,
+      failures: [
+        'register/a.test.ts › a fails: AssertionError: expected 1 to be 2',
+        'register/b.test.ts: Hook timed out in 60000ms',
+      ],
+    })
+  })
+
+  it('reports nothing when the run wrote no report', () => {
+    expect(vitestCounts(join(dir, 'missing.json'))().failures).toEqual([])
+  })
+})
+
+describe('playwrightCounts', () => {
+  it('counts flaky as passed and names unexpected results with project and describe path', () => {
+    const test = (projectName: string, status: string, message?: string) => ({
+      projectName,
+      status,
+      results: [{ error: message ? { message } : undefined }],
+    })
+    const file = report('e2e.json', {
+      stats: { expected: 3, unexpected: 1, skipped: 0, flaky: 1 },
+      suites: [
+        {
+          title: 'svn-search.spec.ts',
+          suites: [
+            {
+              title: 'SVN search',
+              specs: [
+                {
+                  title: 'sorts',
+                  file: 'svn-search.spec.ts',
+                  tests: [
+                    test('js', 'expected'),
+                    test('no-js', 'unexpected', 'Error: expect(locator).toBeVisible()\nmore'),
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    })
+    expect(playwrightCounts(file)()).toEqual({
+      passed: 4,
+      failed: 1,
+      skipped: 0,
+      failures: ['[no-js] svn-search.spec.ts › SVN search › sorts: Error: expect(locator).toBeVisible()'],
+    })
+  })
+})
+
+describe('firstLine', () => {
+  it('keeps 300 characters of the first line', () => {
+    expect(firstLine(`${'x'.repeat(400)}\nsecond`)).toHaveLength(300)
+    expect(firstLine(undefined)).toBe('')
+  })
+})

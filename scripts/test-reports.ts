@@ -1,0 +1,83 @@
+/** Test counts and failed-test names from the vitest and Playwright JSON reports (scripts/test.ts). */
+import { existsSync, readFileSync } from 'node:fs'
+import { relative } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
+
+export interface Counts {
+  passed: number
+  failed: number
+  skipped: number
+  /** "file › test: first line of the error", repeated in the summary so a log's tail names them. */
+  failures: string[]
+}
+
+export const none: Counts = { passed: 0, failed: 0, skipped: 0, failures: [] }
+
+export function firstLine(message: string | undefined): string {
+  // Reporters colour their messages; the summary keeps the plain first line.
+  const plain = stripVTControlCharacters(message ?? '').trim()
+  return (plain.split('\n')[0] ?? '').slice(0, 300)
+}
+
+export function vitestCounts(file: string): () => Counts {
+  return () => {
+    if (!existsSync(file)) return none
+    const r = JSON.parse(readFileSync(file, 'utf8')) as {
+      numPassedTests: number
+      numFailedTests: number
+      numPendingTests: number
+      testResults: Array<{
+        name: string
+        status: string
+        message?: string
+        assertionResults: Array<{ fullName: string; status: string; failureMessages?: string[] }>
+      }>
+    }
+    const failures: string[] = []
+    for (const f of r.testResults) {
+      const where = relative(process.cwd(), f.name)
+      const failed = f.assertionResults.filter((t) => t.status === 'failed')
+      for (const t of failed) failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+      // A file can fail outside its tests (import error, hook).
+      if (f.status === 'failed' && failed.length === 0) failures.push(`${where}: ${firstLine(f.message)}`)
+    }
+    return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests, failures }
+  }
+}
+
+interface PlaywrightSuite {
+  title: string
+  specs?: Array<{
+    title: string
+    file: string
+    tests: Array<{ projectName: string; status: string; results: Array<{ error?: { message?: string } }> }>
+  }>
+  suites?: PlaywrightSuite[]
+}
+
+export function playwrightCounts(file: string): () => Counts {
+  return () => {
+    if (!existsSync(file)) return none
+    const { stats, suites } = JSON.parse(readFileSync(file, 'utf8')) as {
+      stats: { expected: number; unexpected: number; skipped: number; flaky: number }
+      suites: PlaywrightSuite[]
+    }
+    const failures: string[] = []
+    const walk = (suite: PlaywrightSuite, path: string[]) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests)
+          if (t.status === 'unexpected')
+            failures.push(
+              `[${t.projectName}] ${spec.file} › ${[...path, spec.title].join(' › ')}: ${firstLine(t.results.at(-1)?.error?.message)}`,
+            )
+      for (const child of suite.suites ?? []) walk(child, [...path, child.title])
+    }
+    for (const s of suites) walk(s, [])
+    return {
+      passed: stats.expected + stats.flaky,
+      failed: stats.unexpected,
+      skipped: stats.skipped,
+      failures,
+    }
+  }
+}
