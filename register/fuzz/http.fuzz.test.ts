@@ -6,6 +6,7 @@
  */
 import { count, eq, gt, max } from 'drizzle-orm'
 import fc from 'fast-check'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportFiles } from '../../db/schema/files.ts'
 import { insurers, roleGroups, userRoles, users } from '../../db/schema/register.ts'
@@ -47,6 +48,40 @@ interface FuzzRequest {
   contentType?: string
   /** Mass import: a spreadsheet of these rows is uploaded as the body (built in the property: async). */
   rows?: RowValues[]
+  /** Logo: a real image of this kind, maybe cut short or with a byte changed (built in the property). */
+  image?: ImageSpec
+}
+
+interface ImageSpec {
+  width: number
+  height: number
+  format: 'png' | 'jpeg' | 'webp' | 'gif'
+  /** Keep only this share of the bytes (1: all). */
+  keep: number
+  /** Change the byte at this share of the length (null: none). */
+  flipAt: number | null
+}
+
+const imageSpec: fc.Arbitrary<ImageSpec> = fc.record({
+  width: fc.integer({ min: 1, max: 900 }),
+  height: fc.integer({ min: 1, max: 900 }),
+  format: fc.constantFrom('png', 'jpeg', 'webp', 'gif'),
+  keep: fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
+  flipAt: fc.oneof(fc.constant(null), fc.double({ min: 0, max: 0.999, noNaN: true })),
+})
+
+/** A logo upload of the image the spec describes. */
+async function imageForm({ width, height, format, keep, flipAt }: ImageSpec): Promise<FormData> {
+  const image = sharp({ create: { width, height, channels: 4, background: '#0a5' } })
+  const bytes = new Uint8Array(await image.toFormat(format).toBuffer())
+  const kept = bytes.slice(0, Math.max(1, Math.round(bytes.length * keep)))
+  if (flipAt !== null) {
+    const at = Math.floor(kept.length * flipAt)
+    kept[at] = kept[at]! ^ 0xff
+  }
+  const form = new FormData()
+  form.set('file', new File([kept], `logo.${format}`, { type: `image/${format}` }))
+  return form
 }
 
 const ADMIN = 'admin@alpina.example'
@@ -155,7 +190,12 @@ const ENDPOINTS: Record<string, { query?: fc.Arbitrary<string>; body: fc.Arbitra
         ),
       ),
     },
-    'POST /versicherung/logo': { body: multipart('file') },
+    'POST /versicherung/logo': {
+      body: fc.oneof(
+        multipart('file'),
+        imageSpec.map((image) => ({ image })),
+      ),
+    },
     'GET /codes/category/:category': { body: noBody },
     'GET /svn/search': {
       query: nearQuery(
@@ -260,26 +300,42 @@ function requestFor(key: string): fc.Arbitrary<FuzzRequest & { method: string }>
     })
 }
 
-/** One valid request for the creates that random inputs reach only now and then. */
-const VALID_EXAMPLES: Record<string, FuzzRequest & { method: string }> = {
-  'POST /svn/create': {
+/** One valid request for the changes that random inputs reach only now and then (or never). */
+const VALID_EXAMPLES: Record<string, () => Promise<FuzzRequest & { method: string }>> = {
+  'POST /svn/create': async () => ({
     method: 'POST',
     path: '/svn/create',
     body: JSON.stringify({ formToken: 'fuzzValidExample0001', values: validCreateValues() }),
     contentType: 'application/json',
-  },
-  'POST /files/:type/:format': {
+  }),
+  'POST /files/:type/:format': async () => ({
     method: 'POST',
     path: '/files/SVN/CSV',
     body: JSON.stringify({ reload: true }),
     contentType: 'application/json',
-  },
+  }),
+  // An edit needs a stored user's id and current version: the admin as the register answers it.
+  'PUT /users': async () => ({
+    method: 'PUT',
+    path: '/users',
+    body: await (
+      await app.request(`/users/${adminId}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).text(),
+    contentType: 'application/json',
+  }),
+  'POST /versicherung/logo': async () => ({
+    method: 'POST',
+    path: '/versicherung/logo',
+    image: { width: 120, height: 60, format: 'png', keep: 1, flipAt: null },
+  }),
 }
 
 let handle: DatabaseHandle
 let idp: TestIdp
 let app: ReturnType<typeof createRegisterApp>
 let adminId: number
+/** The fuzzing admin's bearer token (every portal role, plus the canton role). */
+let token: string
 
 beforeAll(async () => {
   const testbed = await openRegisterTestbed(undefined, {
@@ -318,7 +374,6 @@ describe(`register endpoints through HTTP, ${FUZZ_HTTP_RUNS} generated requests 
     expect(Object.keys(ENDPOINTS).filter((k) => !routes.has(k))).toEqual([])
   })
 
-  let token: string
   let before: Awaited<ReturnType<typeof counts>>
   const created = { users: 0, svn: 0, files: 0 }
   const statuses: Record<string, Record<number, number>> = {}
@@ -345,6 +400,7 @@ describe(`register endpoints through HTTP, ${FUZZ_HTTP_RUNS} generated requests 
             form.set(IMPORT_FIELD, new File([new Uint8Array(await workbook(r.rows))], 'svn.xlsx'))
             body = form
           }
+          if (r.image) body = await imageForm(r.image)
           const res = await app.request(r.path, { method: r.method, headers, body })
           const text = await res.text()
           expect(res.status, `${r.method} ${r.path} → ${text.slice(0, 200)}`).toBeLessThan(500)
@@ -358,7 +414,7 @@ describe(`register endpoints through HTTP, ${FUZZ_HTTP_RUNS} generated requests 
           if (key === 'DELETE /files/delete/:id' && res.status === 200) created.files--
         }),
         // The creates also get one valid request, so "stored something" never hangs on chance.
-        { numRuns: FUZZ_HTTP_RUNS, examples: VALID_EXAMPLES[key] ? [[VALID_EXAMPLES[key]]] : [] },
+        { numRuns: FUZZ_HTTP_RUNS, examples: VALID_EXAMPLES[key] ? [[await VALID_EXAMPLES[key]()]] : [] },
       )
     })
   }
@@ -368,9 +424,11 @@ describe(`register endpoints through HTTP, ${FUZZ_HTTP_RUNS} generated requests 
     console.log('register fuzz: statuses per endpoint', JSON.stringify(statuses))
     for (const create of [
       'POST /users',
+      'PUT /users',
       'POST /svn/create',
       'POST /files/:type/:format',
       'POST /svn/massenimport',
+      'POST /versicherung/logo',
     ])
       expect(
         Object.keys(statuses[create] ?? {}).some((status) => status.startsWith('2')),
