@@ -26,7 +26,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { cspNonce } = loadContext.get(appContext)
-  responseStatusCode = answerUnavailable(routerContext, responseHeaders) ?? responseStatusCode
+  responseStatusCode = answerUnavailable(routerContext, responseHeaders, responseStatusCode)
   const i18n = getInstance(loadContext)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false

@@ -22,6 +22,7 @@ import { forgetNavCounts } from './nav-counts.server.ts'
 import { RegisterError } from './register.server.ts'
 import type { Session } from './session.server.ts'
 import { redirectWithMessage } from './toast.server.ts'
+import { isServiceUnavailable } from './unavailable.server.ts'
 import { fieldErrors } from './validation.ts'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
@@ -42,19 +43,25 @@ export function pickupLoader(type: FileType) {
     const { t } = getInstance(context)
     const screen = PICKUP_SCREENS[type]
     let files: FileEntry[] | null = null
+    // Without the list the page is not what was asked for: 503 (entry.server adds Retry-After) when
+    // the register is down for the moment, 502 when it answered an error; the form stays usable.
+    let status = 200
     try {
       files = await listFiles(context, session, type)
     } catch (error) {
       if (error instanceof RegisterError && error.status < 500) throw error
-      console.error(error)
+      const down = isServiceUnavailable(error)
+      status = down ? 503 : 502
+      if (!down) console.error(error)
     }
-    return {
+    const screenData = {
       type,
       heading: t(screen.titleKey),
       count: files ? notDownloadedCount(files) : null,
       files,
       maklerNrShown: maklerNrShown(session),
     }
+    return data(screenData, { status })
   }
 }
 

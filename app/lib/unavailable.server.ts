@@ -39,10 +39,14 @@ export function noteError(error: unknown): void {
   }
 }
 
-/** The status of a document with a 503 error (null: leave it), and its Retry-After header. */
-export function answerUnavailable(context: EntryContext, headers: Headers): number | null {
+/**
+ * A document's status: 503 when a route threw the 503 error, else as React Router chose it. A 503
+ * document (that error, or a screen shown without what the register could not give, such as a pickup
+ * list) gets its Retry-After header.
+ */
+export function answerUnavailable(context: EntryContext, headers: Headers, status: number): number {
   const errors = Object.values(context.staticHandlerContext.errors ?? {})
-  if (!errors.some((error) => isRouteErrorResponse(error) && error.status === 503)) return null
-  headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
-  return 503
+  const answer = errors.some((error) => isRouteErrorResponse(error) && error.status === 503) ? 503 : status
+  if (answer === 503) headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
+  return answer
 }

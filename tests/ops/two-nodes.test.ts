@@ -157,6 +157,16 @@ describe.skipIf(!pgUrl)('two instances behind a load balancer', () => {
       expect((await fetch(`${c.url}/healthz`)).status).toBe(200)
     })
 
+    it('keeps a pickup screen and its form, says the list is missing, and answers 503', async () => {
+      proxy.target(c.port)
+      const res = await jar.fetch(`${proxy.url}/svn/untreated`)
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('5')
+      const html = await res.text()
+      expect(html).toContain('Das Register ist zurzeit nicht erreichbar.')
+      expect(html).toMatch(/<button type="submit" value="generate-xml"[^>]*name="intent"/)
+    })
+
     it('shows a translated login error when the identity provider cannot be reached', async () => {
       proxy.target(c.port)
       const res = await fetch(`${proxy.url}/login`, { headers: { cookie: 'lng=it' }, redirect: 'manual' })
@@ -166,7 +176,7 @@ describe.skipIf(!pgUrl)('two instances behind a load balancer', () => {
       expect(c.child.exitCode).toBeNull()
     })
 
-    it('renders both pages without axe violations, with JavaScript on and off', async () => {
+    it('renders these pages without axe violations, with JavaScript on and off', async () => {
       proxy.target(c.port)
       const [row] = await database.db.select({ id: svn.id }).from(svn).where(eq(svn.gsCode, '1001')).limit(1)
       const cookies = jar
@@ -186,6 +196,7 @@ describe.skipIf(!pgUrl)('two instances behind a load balancer', () => {
           // The detail page signed in; the login page as a visitor without a session.
           for (const [path, signedIn] of [
             [`/svn/${row!.id}`, true],
+            ['/svn/untreated', true],
             ['/login', false],
           ] as const) {
             const context = await browser.newContext({ javaScriptEnabled, locale: 'de-CH' })
