@@ -1,12 +1,39 @@
 import { defineConfig } from 'vitest/config'
 
-/** Tests that start the production build (`react-router build` first): scripts/test.ts runs them after it. */
+/**
+ * The tests that need `react-router build` first, one project per `npm test` stage (scripts/test.ts
+ * runs each with `--project`): the client bundle budgets (ADR 510), the tests that start the built
+ * server (portal fuzz, ADR 610) and the operations suite on PostgreSQL (tests/ops, ADRs 601, 602).
+ * One file at a time: the ops files each start several servers, and CI has two cores.
+ */
 export default defineConfig({
   test: {
-    include: ['server/**/*.after-build.test.ts'],
     environment: 'node',
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
     pool: 'forks',
+    fileParallelism: false,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'bundles', include: ['tests/bundles/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'after-build',
+          include: ['server/**/*.after-build.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ops',
+          include: ['tests/ops/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
   },
 })

@@ -50,14 +50,14 @@ if (run('build', 'npx react-router build')) {
   // Client JavaScript per route against its budget, from the build's manifests (ADR 510).
   run(
     'bundle budgets',
-    'npx vitest run --config vitest.bundles.config.ts --reporter=default --reporter=json --outputFile.json=test-results/bundles.json',
+    'npx vitest run --config vitest.after-build.config.ts --project bundles --reporter=default --reporter=json --outputFile.json=test-results/bundles.json',
     {},
     vitestCounts('test-results/bundles.json'),
   )
   // Tests that start the built server (portal fuzz); on PostgreSQL when TEST_DATABASE_URL is set.
   run(
     `after build (${pg ? 'PostgreSQL' : 'PGlite'})`,
-    'npx vitest run --config vitest.after-build.config.ts --reporter=default --reporter=json --outputFile.json=test-results/after-build.json',
+    'npx vitest run --config vitest.after-build.config.ts --project after-build --reporter=default --reporter=json --outputFile.json=test-results/after-build.json',
     {},
     vitestCounts('test-results/after-build.json'),
   )
@@ -65,7 +65,7 @@ if (run('build', 'npx react-router build')) {
   if (pg) {
     run(
       'ops (PostgreSQL)',
-      'npx vitest run -c tests/ops/vitest.config.ts --reporter=default --reporter=json --outputFile.json=test-results/ops.json',
+      'npx vitest run --config vitest.after-build.config.ts --project ops --reporter=default --reporter=json --outputFile.json=test-results/ops.json',
       { TEST_DATABASE_URL: pg },
       vitestCounts('test-results/ops.json'),
     )

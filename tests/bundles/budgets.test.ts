@@ -1,6 +1,6 @@
 /**
  * Client JavaScript budgets per route (issue 9, ADR 510). Reads the production build's manifests, so it
- * runs after `react-router build` (the `bundle budgets` stage of `npm test`, vitest.bundles.config.ts),
+ * runs after `react-router build` (the `bundle budgets` stage of `npm test`: vitest.after-build.config.ts, project `bundles`),
  * never in the plain unit run. Sizes, not timings: the same build always gives the same answer.
  */
 import { readFileSync } from 'node:fs'
