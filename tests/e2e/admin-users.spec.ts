@@ -215,6 +215,51 @@ test.describe('user administration', () => {
     await expect(page.getByRole('link', { name: `${nachname} bearbeiten` })).toHaveCount(0)
   })
 
+  test('a stale edit is refused with a message, the typed input kept; saved after reloading', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await loginAs(page, 'admin@leman.example')
+    const nachname = `Stale${testInfo.project.name.replace('-', '')}${Date.now().toString(36)}`
+    await createUser(page, nachname, uniqueEmail('stale'))
+    const mine = await openUser(page, nachname)
+
+    // A second administrator saves the same user first.
+    const other = await newPage(browser, testInfo)
+    try {
+      await loginAs(other.page, 'admin@leman.example')
+      await other.page.goto(LIST)
+      await other.page.getByRole('link', { name: `${nachname} bearbeiten`, exact: true }).click()
+      await expect(other.page).toHaveURL(/\/user\/administration\/\d+/)
+      await waitForHydration(other.page)
+      const theirs = jsEnabled(testInfo)
+        ? other.page.getByRole('dialog', { name: `Benutzer ${nachname} bearbeiten` })
+        : other.page.locator('main')
+      await theirs.getByLabel('Ort').fill('Nyon')
+      await theirs.getByRole('button', { name: 'OK', exact: true }).click()
+      await expect(message(other.page, `Benutzer ${nachname} wurde gespeichert.`)).toBeVisible()
+    } finally {
+      await other.context.close()
+    }
+
+    await mine.getByLabel('Ort').fill('Morges')
+    await mine.getByRole('button', { name: 'OK', exact: true }).click()
+    const stale = 'Der Benutzer wurde inzwischen von jemand anderem geändert.'
+    await expect(message(page, stale)).toBeVisible()
+    await expect(page).toHaveURL(/\/user\/administration\/\d+/)
+    await expect(dialog(page).getByLabel('Ort')).toHaveValue('Morges')
+    await expectNoA11yViolations(page, 'stale edit refused')
+
+    // Reloading shows the other administrator's state; saving again works.
+    await page.goto(page.url())
+    await waitForHydration(page)
+    const fresh = dialog(page, `Benutzer ${nachname} bearbeiten`)
+    await expect(fresh.getByLabel('Ort')).toHaveValue('Nyon')
+    await fresh.getByLabel('Ort').fill('Morges')
+    await fresh.getByRole('button', { name: 'OK', exact: true }).click()
+    await expect(message(page, `Benutzer ${nachname} wurde gespeichert.`)).toBeVisible()
+  })
+
   test('broker insurer: type MAKLER offered, broker number required with the MAKLER role', async ({
     page,
   }) => {
