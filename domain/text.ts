@@ -1,9 +1,18 @@
+/** An unpaired UTF-16 surrogate: JSON can carry it (`"\ud800"`), PostgreSQL's jsonb cannot. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
 /**
- * PostgreSQL text and jsonb cannot hold U+0000; no keyboard types it. A value containing it is refused
- * as invalid by every schema whose text is stored or searched (500s found by the fuzz tests, ADR 610).
+ * PostgreSQL text and jsonb cannot hold U+0000, and jsonb (the audit log's details, drafts) no unpaired
+ * surrogate; no keyboard types either. A value containing one is refused as invalid by every schema
+ * whose text is stored or searched (500s found by the fuzz tests, ADR 610).
  */
 export function storable(text: string): boolean {
-  return !text.includes('\u0000')
+  return !text.includes('\u0000') && !new RegExp(LONE_SURROGATE.source).test(text)
+}
+
+/** The text without what `storable` refuses, for values kept as typed (drafts): U+0000 dropped, U+FFFD for a lone surrogate. */
+export function toStorable(text: string): string {
+  return text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD')
 }
 
 /**

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { Database } from '../../db/client.ts'
 import { svnDrafts } from '../../db/schema/svn.ts'
 import { SVN_CREATE_AUTHORITIES, valueAt, valuesFrom, type CreateSvnValues } from '../../domain/svn/create.ts'
+import { toStorable } from '../../domain/text.ts'
 import { requireRole } from '../auth.ts'
 import type { Caller, RegisterEnv } from '../context.ts'
 import { writeAudit } from '../db/audit.ts'
@@ -22,17 +23,8 @@ export interface Draft {
  * arrives is dropped, so a restored draft is always a well-formed form, never someone's payload.
  */
 export function draftValuesOf(body: unknown): CreateSvnValues {
-  return valuesFrom((name) => storableText(valueAt(body, name)))
-}
-
-/**
- * PostgreSQL's jsonb refuses U+0000 and unpaired surrogates (a 500 found by the fuzz tests, ADR 610):
- * a draft keeps the text without them — no keyboard types them.
- */
-function storableText(text: string): string {
-  return text
-    .replaceAll('\u0000', '')
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+  // jsonb refuses U+0000 and lone surrogates (ADR 610); a draft keeps the rest of what was typed.
+  return valuesFrom((name) => toStorable(valueAt(body, name)))
 }
 
 export async function loadDraft(db: Database, userId: number): Promise<Draft | null> {
