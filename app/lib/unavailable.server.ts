@@ -5,9 +5,18 @@ import { RegisterError } from './register.server.ts'
 /** What the 503 page says: a dependency in general, or the identity provider at login. */
 export type UnavailableReason = 'service' | 'login'
 
-/** A database or register failure that a retry may cure (the register answers 503 for its database). */
+/**
+ * A database or register failure that a retry may cure (the register answers 503 for its database).
+ * Also an error `noteError` already turned into the 503 response: requests waiting on one shared
+ * promise (the IdP's discovery) get the same error object, and one request's handleError may have
+ * turned it before another's catch looks at it.
+ */
 export function isServiceUnavailable(error: unknown): boolean {
-  return isUnavailable(error) || (error instanceof RegisterError && [502, 503, 504].includes(error.status))
+  return (
+    isUnavailable(error) ||
+    (error instanceof RegisterError && [502, 503, 504].includes(error.status)) ||
+    (isRouteErrorResponse(error) && error.status === 503)
+  )
 }
 
 /** Thrown by a loader: the error page with 503 (ADR 602). */
