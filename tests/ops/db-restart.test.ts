@@ -16,7 +16,7 @@ if (!binaries) console.warn('db-restart: skipped — no PostgreSQL 15 binaries i
 let cluster: Cluster
 let server: ServerProcess
 let jar: CookieJar
-const dataDir = tempDir('restart')
+let dataDir: string
 
 const UNAVAILABLE = 'Der Dienst ist vorübergehend nicht verfügbar.'
 
@@ -45,6 +45,7 @@ async function untilOk(timeoutMs: number): Promise<void> {
 describe.skipIf(!pgUrl || !binaries)('PostgreSQL restarted under load', () => {
   beforeAll(async () => {
     cluster = await startCluster()
+    dataDir = tempDir('restart')
     server = await startServerProcess({
       dataDir,
       databaseUrl: cluster.url,
@@ -57,7 +58,7 @@ describe.skipIf(!pgUrl || !binaries)('PostgreSQL restarted under load', () => {
     if (server && server.child.exitCode !== null) console.error(`server exited:\n${server.output()}`)
     await server?.stop()
     cluster?.remove()
-    rmSync(dataDir, { recursive: true, force: true })
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   })
 
   it('answers 503 while it restarts and 200 afterwards, without a server restart', async () => {

@@ -63,6 +63,20 @@ async function untilRunning(pattern: string, timeoutMs = 30_000): Promise<void> 
   }
 }
 
+/** Waits until a new connection to `url` is refused (the server has stopped listening). */
+async function untilRefused(url: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const refused = await fetch(url).then(
+      () => false,
+      () => true,
+    )
+    if (refused) return
+    if (Date.now() > deadline) throw new Error(`${url} still answers ${timeoutMs} ms after SIGTERM`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
 async function importedRows(): Promise<number> {
   const [row] = await database.db
     .select({ n: count() })
@@ -116,8 +130,7 @@ describe.skipIf(!pgUrl)('the server killed or stopped during work', () => {
     const answer = postImport()
     await untilRunning('insert into "svn"%')
     const exited = server.stop('SIGTERM')
-    await new Promise((r) => setTimeout(r, 100))
-    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
+    await untilRefused(`${server.url}/healthz`)
     const res = await answer
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ imported: ROWS })

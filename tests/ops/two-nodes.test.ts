@@ -37,7 +37,8 @@ let a: ServerProcess
 let b: ServerProcess
 let c: ServerProcess
 let jar: CookieJar
-const dirs = { a: tempDir('a'), b: tempDir('b'), c: tempDir('c') }
+/** Each instance's own DATA_DIR (made in beforeAll: a skipped suite leaves no directories). */
+let dirs: { a: string; b: string; c: string } | undefined
 
 /** Links to pickup files on the "untreated SVN" screen (the list comes from the register). */
 async function fileLinks(): Promise<string[]> {
@@ -48,6 +49,7 @@ async function fileLinks(): Promise<string[]> {
 
 describe.skipIf(!pgUrl)('two instances behind a load balancer', () => {
   beforeAll(async () => {
+    dirs = { a: tempDir('a'), b: tempDir('b'), c: tempDir('c') }
     database = await openTestDatabase()
     const [portA, portB, portC, closed] = await Promise.all([freePort(), freePort(), freePort(), freePort()])
     proxy = await startProxy(portA)
@@ -75,7 +77,7 @@ describe.skipIf(!pgUrl)('two instances behind a load balancer', () => {
     await Promise.all([a?.stop(), b?.stop(), c?.stop()])
     await proxy?.close()
     await database?.close()
-    for (const dir of Object.values(dirs)) rmSync(dir, { recursive: true, force: true })
+    for (const dir of Object.values(dirs ?? {})) rmSync(dir, { recursive: true, force: true })
   })
 
   it('continues on B with the session cookie from a login through A', async () => {
@@ -129,7 +131,7 @@ describe.skipIf(!pgUrl)('two instances behind a load balancer', () => {
       'session-secret',
     ])
     // nothing on the instances' own disks: no node needs another's DATA_DIR
-    for (const dir of Object.values(dirs)) expect(readdirSync(dir)).toEqual([])
+    for (const dir of Object.values(dirs!)) expect(readdirSync(dir)).toEqual([])
   })
 
   describe('register and identity provider unreachable (instance C)', () => {
