@@ -29,3 +29,6 @@ export async function openTestDatabase(
     },
   }
 }
+
+/** What `openTestDatabase` opens (its `url` is set on PostgreSQL). */
+export type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>

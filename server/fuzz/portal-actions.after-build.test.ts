@@ -15,6 +15,7 @@ import { IMPORT_FIELD } from '../../domain/svn/import.ts'
 import { userFieldsSchema } from '../../domain/users/user-schema.ts'
 import { FUZZ_PORTAL_RUNS, nastyString } from '../../domain/testing/fuzz.ts'
 import type { CookieJar } from '../../idp/testing/harness.ts'
+import { openTestDatabase, type TestDatabase } from '../../db/testing.ts'
 import { DEMO_PASSWORD } from '../seed.ts'
 import { loginOverHttp, startServerProcess, type ServerProcess } from '../testing/process.ts'
 
@@ -178,6 +179,7 @@ function body(s: Submission, csrf: string): { body: BodyInit; contentType?: stri
 
 let server: ServerProcess
 let dataDir: string
+let database: TestDatabase | undefined
 const sessions: Record<Submission['session'], { jar: CookieJar; csrf: string }> = {} as never
 
 async function csrfOf(jar: CookieJar): Promise<string> {
@@ -199,11 +201,11 @@ async function signIn(who: Submission['session'], email: string) {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-fuzz-'))
+  // With TEST_DATABASE_URL a new PostgreSQL database beside it (dropped afterwards), else PGlite in dataDir.
+  if (process.env.TEST_DATABASE_URL) database = await openTestDatabase()
   server = await startServerProcess({
     dataDir,
-    databaseUrl: process.env.TEST_DATABASE_URL
-      ? await freshDatabase(process.env.TEST_DATABASE_URL)
-      : undefined,
+    databaseUrl: database?.url,
     env: { LOG_LEVEL: 'info' },
     timeoutMs: 120_000,
   })
@@ -214,30 +216,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  if (process.env.TEST_DATABASE_URL)
-    await adminSql(process.env.TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
+  await database?.close()
 })
-
-const DB_NAME = `svn_fuzz_${process.pid}`
-
-async function adminSql(baseUrl: string, statement: string) {
-  const { default: postgres } = await import('postgres')
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} })
-  try {
-    await admin.unsafe(statement)
-  } finally {
-    await admin.end()
-  }
-}
-
-/** A new PostgreSQL database beside TEST_DATABASE_URL for the server process (dropped afterwards). */
-async function freshDatabase(baseUrl: string): Promise<string> {
-  await adminSql(baseUrl, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
-  await adminSql(baseUrl, `CREATE DATABASE ${DB_NAME}`)
-  const url = new URL(baseUrl)
-  url.pathname = `/${DB_NAME}`
-  return url.toString()
-}
 
 describe(`portal actions, ${FUZZ_PORTAL_RUNS} generated forms each`, () => {
   it('has an entry for every route with an action (and none for a route that is gone)', () => {

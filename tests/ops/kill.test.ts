@@ -9,7 +9,7 @@ import { count, like, sql } from 'drizzle-orm'
 import { exportFiles } from '../../db/schema/files.ts'
 import { auditLog } from '../../db/schema/register.ts'
 import { svn } from '../../db/schema/svn.ts'
-import { openTestDatabase } from '../../db/testing.ts'
+import { openTestDatabase, type TestDatabase } from '../../db/testing.ts'
 import type { CookieJar } from '../../idp/testing/harness.ts'
 import { fillUntreated } from '../../register/files/testing.ts'
 import { goodRow, workbook } from '../../register/svn/import/testing.ts'
@@ -25,7 +25,7 @@ import { latestSession, pgUrl, postForm, START_TIMEOUT_MS, tempDir } from './sup
 const ROWS = 2000
 const TAG = 'Kill'
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>
+let database: TestDatabase
 let server: ServerProcess
 let port: number
 let dataDir: string

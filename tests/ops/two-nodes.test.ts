@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { idpKeys } from '../../db/schema/idp.ts'
 import { svn } from '../../db/schema/svn.ts'
-import { openTestDatabase } from '../../db/testing.ts'
+import { openTestDatabase, type TestDatabase } from '../../db/testing.ts'
 import type { CookieJar } from '../../idp/testing/harness.ts'
 import { DEMO_PASSWORD } from '../../server/seed.ts'
 import { axeViolations } from '../axe.ts'
@@ -31,7 +31,7 @@ import {
   type Proxy,
 } from './support.ts'
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>
+let database: TestDatabase
 let proxy: Proxy
 let a: ServerProcess
 let b: ServerProcess
