@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { auditLog, userRoles, users } from '../../db/schema/register.ts'
@@ -498,6 +498,25 @@ describe('GET/PUT /users/{id}/roles', () => {
     expect(((await own.json()) as { fieldErrors: unknown }).fieldErrors).toEqual({
       roles: ['roles.ownAdminNotRemovable'],
     })
+  })
+})
+
+describe('/users/{id} routes with an id PostgreSQL cannot hold', () => {
+  it('answer 400 with a field error on id, and change nothing', async () => {
+    const before = await handle.db.select({ n: count() }).from(users)
+    for (const [method, path, body] of [
+      ['GET', '/users/12345678901', undefined],
+      ['DELETE', '/users/12345678901', undefined],
+      ['GET', '/users/12345678901/roles', undefined],
+      ['PUT', '/users/12345678901/roles', ['SVN_SUCHEN']],
+    ] as const) {
+      const res = await call(method, path, 'admin@alpina.example', ADMIN, body)
+      expect(res.status, `${method} ${path}`).toBe(400)
+      expect(((await res.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors).toHaveProperty(
+        'id',
+      )
+    }
+    expect(await handle.db.select({ n: count() }).from(users)).toEqual(before)
   })
 })
 

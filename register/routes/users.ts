@@ -100,9 +100,8 @@ export function usersRoutes(
   })
 
   const admin = requireRole('ADMIN')
-  // `{[0-9]+}` routes only digits; IdParam refuses (400) those beyond PostgreSQL's integer.
+  // `{[0-9]+}` routes only digits; IdParam refuses (400) more than 9 of them, so an id fits PostgreSQL's integer.
   const byId = validate('param', IdParam)
-  const id = (c: Context<RegisterEnv>) => Number(c.req.param('id'))
 
   app.get('/', admin, async (c) => {
     const { gsCode } = c.get('caller').insurer
@@ -142,18 +141,20 @@ export function usersRoutes(
   })
 
   app.get('/:id{[0-9]+}', admin, byId, async (c) => {
-    const user = await findUser(db, c.get('caller').insurer.gsCode, id(c))
+    const user = await findUser(db, c.get('caller').insurer.gsCode, c.req.valid('param').id)
     if (!user) return jsonError(c, 404, NOT_FOUND)
     const [roles, groupRoles] = await Promise.all([directRolesOf(db, user.id), groupRolesOf(db, user.id)])
     return c.json(userJson(user, { roles, groupRoles }))
   })
 
   app.delete('/:id{[0-9]+}', admin, byId, async (c) => {
-    const outcome = await removeUser(db, c.get('caller'), id(c))
+    const outcome = await removeUser(db, c.get('caller'), c.req.valid('param').id)
     return outcome.ok ? c.body(null, 204) : send(c, outcome)
   })
 
-  app.get('/:id{[0-9]+}/roles', admin, byId, async (c) => send(c, await rolesOf(db, c.get('caller'), id(c))))
+  app.get('/:id{[0-9]+}/roles', admin, byId, async (c) =>
+    send(c, await rolesOf(db, c.get('caller'), c.req.valid('param').id)),
+  )
 
   app.put('/:id{[0-9]+}/roles', admin, byId, async (c) => {
     const parsed = roleListSchema.safeParse(await c.req.json().catch(() => undefined))
@@ -161,7 +162,7 @@ export function usersRoutes(
       const keys = [...new Set(parsed.error.issues.map((i) => i.message))]
       return jsonError(c, 400, VALIDATION_FAILED, { roles: keys })
     }
-    return send(c, await setRoles(db, c.get('caller'), id(c), parsed.data))
+    return send(c, await setRoles(db, c.get('caller'), c.req.valid('param').id, parsed.data))
   })
 
   return app
