@@ -1,7 +1,8 @@
 /**
  * Structured logs (issue 10 item 6, ADR 611): one JSON object per line on stdout, the same shape for
- * the request log and the security events of portal, register and IdP. Imports nothing, so every part
- * may use it. Callers pass ids and reasons only — never tokens, cookies, passwords or bodies.
+ * the request log and the security events of portal, register and IdP. Imports only `node:crypto`, so
+ * every server-side part may use it (not browser code). Callers pass ids and reasons only — never
+ * tokens, cookies, passwords or bodies.
  */
 import { createHash } from 'node:crypto'
 
@@ -17,6 +18,7 @@ interface LogSettings {
   write: (line: string) => void
 }
 
+/** Until config.ts's LOG_LEVEL is applied (`configureLog`), e.g. in tests that start a part alone. */
 function levelFromEnv(): LogLevel {
   const raw = process.env.LOG_LEVEL
   return (LOG_LEVELS as readonly string[]).includes(raw ?? '') ? (raw as LogLevel) : 'info'

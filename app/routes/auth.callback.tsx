@@ -18,8 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       logEvent('warn', 'login.failure', { side: 'portal', requestId, reason: 'no register access' })
       return redirect('/accessdenied')
     }
-    logEvent('warn', 'login.failure', { side: 'portal', requestId, reason: 'callback failed' })
-    console.warn('Login failed:', error instanceof Error ? error.message : error)
+    // The provider's error text (e.g. invalid_grant) says why; it holds no token.
+    const detail = error instanceof Error ? error.message : String(error)
+    logEvent('warn', 'login.failure', { side: 'portal', requestId, reason: 'callback failed', detail })
     return redirect('/error')
   }
 }
