@@ -76,14 +76,15 @@ export function xsdPath(type: FileType): string {
 export async function xmllint(xml: string | Buffer, args: string[]): Promise<string> {
   const schemaAt = args.indexOf('--schema')
   const xsd = schemaAt >= 0 ? args[schemaAt + 1] : undefined
-  const preload = xsd ? [{ fileName: path.basename(xsd), contents: readFileSync(xsd) }] : []
+  // Loaded into the engine's file system; the arguments below decide what is done with it.
+  const schema = xsd ? [{ fileName: path.basename(xsd), contents: readFileSync(xsd) }] : []
   const argv = args.map((a, i) => (xsd && i === schemaAt + 1 ? path.basename(xsd) : a))
   let result
   try {
     result = await validateXML({
       xml: { fileName: 'file.xml', contents: xml },
-      preload,
-      // The export files of the tests reach some MiB; the default limit (32 MiB) can be too tight.
+      schema,
+      // Room for export files of several MiB (the default is 32 MiB of engine memory in all).
       maxMemoryPages: 256 * memoryPages.MiB,
       // Our arguments replace the library's (it would add --noout and --schema itself).
       modifyArguments: () => [...argv, 'file.xml'],
