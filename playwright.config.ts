@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { findChromium, thisMachine } from './scripts/browser.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${PORT}`
@@ -6,7 +7,8 @@ const baseURL = `http://localhost:${PORT}`
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // CHROMIUM_PATH, Playwright's own Chromium or Debian's (ADR 900); `npm test` installs one when none is there.
+    executablePath: findChromium(thisMachine())?.path,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -2,9 +2,11 @@
  * `npm test`: lint, type check, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
  * production build, the tests that need it (bundle budgets, portal fuzz, the ops suite on PostgreSQL),
  * then the Playwright e2e suite with JavaScript on and off. Ends with one summary line.
+ * First it makes sure there is a Chromium for the browser tests (installing one when it can; ADR 900).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync } from 'node:fs'
+import { provideChromium, thisMachine } from './browser.ts'
 import { none, playwrightCounts, vitestCounts, type Counts } from './test-reports.ts'
 
 const results: Array<{ step: string; ok: boolean } & Counts> = []
@@ -21,6 +23,18 @@ function run(step: string, command: string, env: NodeJS.ProcessEnv = {}, report?
   )
   return ok
 }
+
+// Before anything else, so that a machine without a browser stops at once rather than after the build.
+const browser = provideChromium(thisMachine())
+if (!browser.ok) {
+  console.error(browser.message)
+  process.exit(1)
+}
+console.log(
+  `=== browser: ${browser.path} (${browser.source}${browser.installedWith ? ', just installed' : ''})`,
+)
+// The e2e and ops steps (and the Playwright config) take it from here.
+process.env.CHROMIUM_PATH = browser.path
 
 rmSync('test-results', { recursive: true, force: true })
 mkdirSync('test-results', { recursive: true })

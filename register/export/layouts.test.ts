@@ -153,40 +153,64 @@ describe('committed XSDs', () => {
 })
 
 describe('XML', () => {
-  it('untreated SVN validates and reads back, markup and control characters included', () => {
+  it('untreated SVN validates and reads back, markup and control characters included', async () => {
     const xml = xmlOf(SVN_LAYOUT, records.SVN)
-    validateXml('SVN', xml)
+    await validateXml('SVN', xml)
     const first = '/*[local-name()="untreatedSvnFile"]/*[local-name()="svn"][1]'
     expect(
-      xpath(xml, `string(${first}/*[local-name()="halter"]/*[local-name()="person"]/*[local-name()="name"])`),
+      await xpath(
+        xml,
+        `string(${first}/*[local-name()="halter"]/*[local-name()="person"]/*[local-name()="name"])`,
+      ),
     ).toBe(NASTY.replace('\u0001', '\uFFFD'))
-    expect(xpath(xml, `string(${first}/*[local-name()="schiff"]/*[local-name()="stammNr"])`)).toBe(
+    expect(await xpath(xml, `string(${first}/*[local-name()="schiff"]/*[local-name()="stammNr"])`)).toBe(
       '123456789012',
     )
-    expect(xpath(xml, 'count(//*[local-name()="svn"])')).toBe('2')
+    expect(await xpath(xml, 'count(//*[local-name()="svn"])')).toBe('2')
     // Nulls are left out, not written empty.
     expect(
-      xpath(xml, 'count(//*[local-name()="svn"][2]//*[local-name()="person"]/*[local-name()="name"])'),
+      await xpath(xml, 'count(//*[local-name()="svn"][2]//*[local-name()="person"]/*[local-name()="name"])'),
     ).toBe('0')
   })
 
-  it('rejected AE validates', () => {
-    validateXml('AE', xmlOf(AE_LAYOUT, records.AE))
+  it('rejected AE validates', async () => {
+    await validateXml('AE', xmlOf(AE_LAYOUT, records.AE))
   })
 
-  it('IV/AV with ten motors and a notification without holder validates', () => {
+  it('IV/AV with ten motors and a notification without holder validates', async () => {
     const xml = xmlOf(IVAV_LAYOUT, records.IVAV)
-    validateXml('IVAV', xml)
-    expect(xpath(xml, 'count(//*[local-name()="motor"])')).toBe(String(MAX_MOTORS))
+    await validateXml('IVAV', xml)
+    expect(await xpath(xml, 'count(//*[local-name()="motor"])')).toBe(String(MAX_MOTORS))
   })
 
-  it('an empty file validates', () => {
-    for (const type of FILE_TYPES) validateXml(type, xmlOf(LAYOUTS[type] as Layout<never>, []))
+  it('an empty file validates', async () => {
+    for (const type of FILE_TYPES) await validateXml(type, xmlOf(LAYOUTS[type] as Layout<never>, []))
   })
 
-  it('the XSD catches a wrong record (the check is real)', () => {
-    const xml = xmlOf(SVN_LAYOUT, records.SVN).replace('<status>UNTREATED</status>', '<status>NOPE</status>')
-    expect(() => validateXml('SVN', xml)).toThrow(/NOPE|status/)
+  // The engine is libxml2 in WebAssembly (ADR 900): each kind of breakage must still fail, with its message.
+  it.each([
+    ['a value outside the enumeration', '<status>UNTREATED</status>', '<status>NOPE</status>', /NOPE|status/],
+    [
+      'a wrong element name',
+      '<statusDatum>2026-11-21</statusDatum>',
+      '<statusDate>2026-11-21</statusDate>',
+      /statusDate\b/,
+    ],
+    ['a missing required element', '<statusDatum>2026-11-21</statusDatum>', '', /statusDatum/],
+    [
+      'a bad date',
+      '<statusDatum>2026-11-21</statusDatum>',
+      '<statusDatum>2026-13-40</statusDatum>',
+      /2026-13-40/,
+    ],
+    ['a bad root attribute', 'created="2026-11-21T13:05:01.000Z"', 'created="yesterday"', /yesterday/],
+    ['malformed XML', '<halter>', '<halter', /halter|parser error/],
+  ])('the XSD catches %s (the check is real)', async (_, from, to, message) => {
+    const xml = xmlOf(SVN_LAYOUT, records.SVN)
+    expect(xml).toContain(from)
+    const broken = xml.replace(from, to)
+    expect(broken).not.toBe(xml)
+    await expect(validateXml('SVN', broken)).rejects.toThrow(message)
   })
 })
 

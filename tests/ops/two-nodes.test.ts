@@ -12,6 +12,7 @@ import { idpKeys } from '../../db/schema/idp.ts'
 import { svn } from '../../db/schema/svn.ts'
 import { openTestDatabase, type TestDatabase } from '../../db/testing.ts'
 import type { CookieJar } from '../../idp/testing/harness.ts'
+import { findChromium, thisMachine } from '../../scripts/browser.ts'
 import { DEMO_PASSWORD } from '../../server/seed.ts'
 import { axeViolations } from '../axe.ts'
 import {
@@ -190,7 +191,7 @@ describe.skipIf(!pgUrl)('two instances behind a load balancer', () => {
           return { name: pair.slice(0, at), value: pair.slice(at + 1), url: proxy.url }
         })
       const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        executablePath: findChromium(thisMachine())?.path,
         args: ['--no-sandbox', '--disable-gpu'],
       })
       try {
