@@ -1,5 +1,6 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { safeRedirectTarget } from '../../domain/access.ts'
+import type { SvnHistory } from '../../domain/svn/history.ts'
 import type { SearchResult, SvnSearchQuery } from '../../domain/svn/search.ts'
 import type { Svn } from '../../domain/svn/types.ts'
 import { appContext } from './context.ts'
@@ -28,17 +29,25 @@ export async function searchSvn(context: Context, session: Session, query: SvnSe
   )
 }
 
-/** The record, or the /404 page for an unknown or another insurer's id (register answers 404). */
-export async function loadSvn(context: Context, session: Session, id: number): Promise<Svn> {
+/** A record the caller may see, or the 404 page (another insurer's id, an id that is none). */
+async function visibleRecord<T>(context: Context, session: Session, path: string): Promise<T> {
   const { config } = context.get(appContext)
   try {
-    return await registerJson<Svn>(config, session.data.accessToken, `/svn/details?svnId=${id}`)
+    return await registerJson<T>(config, session.data.accessToken, path)
   } catch (error) {
     if (error instanceof RegisterError && (error.status === 404 || error.status === 400))
       throw redirect('/404')
     throw error
   }
 }
+
+/** The record, or the /404 page for an unknown or another insurer's id (register answers 404). */
+export const loadSvn = (context: Context, session: Session, id: number) =>
+  visibleRecord<Svn>(context, session, `/svn/details?svnId=${id}`)
+
+/** What happened to the record, newest first. */
+export const loadSvnHistory = (context: Context, session: Session, id: number) =>
+  visibleRecord<SvnHistory>(context, session, `/svn/${id}/history`)
 
 export const SVN_ACTIONS = {
   'cancel-svn': { method: 'PUT', path: (id: number) => `/svn/cancel/${id}` },

@@ -3,6 +3,7 @@ import { data, redirect, useRouteLoaderData } from 'react-router'
 import { ConfirmStep } from '~/components/ConfirmStep.tsx'
 import { SvnDetailActions } from '~/components/svn/SvnDetailActions.tsx'
 import { SvnDetailView } from '~/components/svn/SvnDetailView.tsx'
+import { SvnHistoryTable } from '~/components/svn/SvnHistoryTable.tsx'
 import { SvnNotificationView } from '~/components/svn/SvnNotificationView.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { countryLabels } from '~/lib/countries.server.ts'
@@ -13,6 +14,7 @@ import {
   backToSearch,
   isSvnActionIntent,
   loadSvn,
+  loadSvnHistory,
   runSvnAction,
   type SvnActionIntent,
 } from '~/lib/svn.server.ts'
@@ -58,9 +60,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const session = await requireAccess(context, request)
   const { t } = getInstance(context)
   const url = new URL(request.url)
-  const svn = await loadSvn(context, session, id)
-  const actions = actionsFor(svn.status, session.data.roles)
   const wanted = url.searchParams.get('view')
+  const [svn, history] = await Promise.all([
+    loadSvn(context, session, id),
+    loadSvnHistory(context, session, id),
+  ])
+  const actions = actionsFor(svn.status, session.data.roles)
   const view: 'iv' | 'av' | null =
     wanted === 'iv' && actions.showIv && svn.ivMeldung
       ? 'iv'
@@ -82,7 +87,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     view ? null : svn.kontakt.staat,
   ])
   const selfHref = selfHrefOf(svn.id, back)
-  return { svn, actions, view, back, selfHref, heading, title, avDate, countries }
+  return { svn, history, actions, view, back, selfHref, heading, title, avDate, countries }
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -133,7 +138,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => titleMeta(load
 export default function SvnDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const csrf = useRouteLoaderData<RootData>('root')?.csrf ?? ''
-  const { svn, actions, view, back, selfHref, heading, avDate, countries } = loaderData
+  const { svn, history, actions, view, back, selfHref, heading, avDate, countries } = loaderData
 
   if (actionData?.confirm) {
     const intent = actionData.confirm
@@ -174,6 +179,7 @@ export default function SvnDetail({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <SvnDetailView svn={svn} countries={countries} />
       )}
+      {view ? null : <SvnHistoryTable entries={history.entries} />}
     </>
   )
 }

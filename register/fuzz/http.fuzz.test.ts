@@ -208,6 +208,7 @@ const ENDPOINTS: Record<string, { query?: fc.Arbitrary<string>; body: fc.Arbitra
       body: noBody,
     },
     'GET /svn/details': { query: nearQuery(['svnId'], { svnId: digits }), body: noBody },
+    'GET /svn/:id/history': { body: noBody },
     'PUT /svn/cancel/ae/:id': { body: noBody },
     'PUT /svn/cancel/:id': { body: noBody },
     'POST /svn/create/ae/:id': { body: noBody },

@@ -11,6 +11,7 @@ import { actorOfCaller, applicantOf } from './actor.ts'
 import { createRoutes } from './create.ts'
 import { draftRoutes } from './draft.ts'
 import { massImportRoutes } from './import/routes.ts'
+import { loadSvnHistory } from './history.ts'
 import { loadSvn } from './record.ts'
 import { scopeOfCaller } from './scope.ts'
 import { searchSvn } from './search.ts'
@@ -43,6 +44,11 @@ export function svnRoutes(db: Database, auth: MiddlewareHandler<RegisterEnv>): H
   app.get('/details', mayRead, validate('query', DetailsQuery), async (c) => {
     const record = await loadSvn(db, c.req.valid('query').svnId, scopeOfCaller(c.get('caller')))
     return record ? c.json(record) : jsonError(c, 404, 'not found')
+  })
+
+  app.get('/:id/history', mayRead, validate('param', IdParam), async (c) => {
+    const history = await loadSvnHistory(db, c.req.valid('param').id, scopeOfCaller(c.get('caller')))
+    return history ? c.json(history) : jsonError(c, 404, 'not found')
   })
 
   app.put('/cancel/ae/:id', requireRole('AE_STORNIEREN'), validate('param', IdParam), async (c) => {

@@ -18,6 +18,7 @@ import {
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
 const actions = (page: Page) => page.getByRole('navigation', { name: 'Aktionen' })
 const flash = (page: Page) => page.locator('#main > div').first()
+const history = (page: Page) => page.getByRole('table', { name: 'Verlauf' })
 const NEWEST = 'sort=sVnId&order=desc'
 
 async function firstId(page: Page, query: string): Promise<number> {
@@ -195,6 +196,37 @@ test.describe('SVN detail', () => {
     )
     await expect(heading(page)).toHaveText(`SVn ${id} – IV (in Verkehr)`)
     await expect(flash(page)).toContainText(`Der Ausweisentzug für SVN ${id} wurde zurückgezogen.`)
+
+    // The history names the clerk for both moves, newest first.
+    const rows = history(page).locator('tbody tr')
+    await expect(rows.nth(0)).toContainText('Ausweisentzug zurückgezogen')
+    await expect(rows.nth(0)).toContainText('AE (Ausweisentzug beantragt) → IV (in Verkehr)')
+    await expect(rows.nth(0).locator('td').last()).toHaveText('Lukas Brunner')
+    await expect(rows.nth(1)).toContainText('Ausweisentzug beantragt')
+    await expect(rows.nth(1).locator('td').last()).toHaveText('Lukas Brunner')
+    await expect(rows.last()).toContainText('Erstellt')
+  })
+
+  test('history: when, what and who, newest first, canton and system named as such', async ({ page }) => {
+    await loginAs(page, 'clerk@alpina.example')
+    // The oldest executed withdrawal: created by a clerk, registered, AE requested and executed by the canton.
+    const id = await firstId(page, 'sVnStatus=AV&sort=sVnId&order=asc')
+    await page.goto(`/svn/${id}`)
+    const table = history(page)
+    await expect(table.getByRole('columnheader')).toHaveText(['Wann', 'Was', 'Wer'])
+    const rows = table.locator('tbody tr')
+    await expect(rows.last()).toContainText('Erstellt')
+    await expect(rows.last()).toContainText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/)
+    await expect(table).toContainText('IV-Meldung erhalten (in Verkehr)')
+    await expect(table).toContainText(/Kanton \(canton-demo\)|System \(automatisch\)/)
+    const times = await table
+      .locator('tbody time')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''))
+    expect(times).toEqual([...times].sort().reverse())
+    // The table's region takes keyboard focus (it may scroll sideways on a narrow screen).
+    await page.getByRole('region', { name: 'Verlauf' }).focus()
+    await expect(page.getByRole('region', { name: 'Verlauf' })).toBeFocused()
+    await expectNoA11yViolations(page, 'detail with history')
   })
 
   test('a read-only user sees no actions', async ({ page }) => {
