@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Router } from 'express'
 import type Provider from 'oidc-provider'
 import type { Database } from '../db/client.ts'
+import type { KeyRing } from '../db/key-encryption.ts'
 import { brokerRoutes } from './broker.ts'
 import { pickLanguage } from './i18n.ts'
 import { interactionRoutes } from './interactions.ts'
@@ -28,6 +29,8 @@ export interface IdpDeps {
   db: Database
   /** e.g. http://localhost:3000/oidc; the router is mounted at this URL's path. */
   issuer: string
+  /** Seals the signing and cookie keys in the database (db/key-encryption.ts, ADR 702). */
+  keyRing: KeyRing
   /** DATA_DIR of installations that kept the signing and cookie keys in files: imported once (ADR 601). */
   dataDir?: string
   /** https origin: cookies become secure and provider.proxy trusts X-Forwarded-*. */
@@ -46,7 +49,7 @@ export interface IdpDeps {
  * The router serves our login page and assets and hands every other request to oidc-provider.
  */
 export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provider: Provider }> {
-  const keys = await loadOrCreateKeys(deps.db, deps.dataDir)
+  const keys = await loadOrCreateKeys(deps.db, deps.keyRing, deps.dataDir)
   const provider = createProvider({
     db: deps.db,
     issuer: deps.issuer.replace(/\/+$/, ''),

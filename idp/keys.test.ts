@@ -7,6 +7,7 @@ import { openTestDatabase } from '../db/testing.ts'
 import { loadOrCreateKeys } from './keys.ts'
 
 let handle: DatabaseHandle
+const ring = { current: Buffer.alloc(32, 1) }
 let dir: string
 
 beforeAll(async () => {
@@ -24,11 +25,11 @@ describe('IdP keys in the database', () => {
     await writeFile(path.join(dir, 'idp-jwks.json'), JSON.stringify(jwks))
     await writeFile(path.join(dir, 'idp-cookie-keys.json'), JSON.stringify(['legacy-cookie-key']))
 
-    const first = await loadOrCreateKeys(handle.db, dir)
+    const first = await loadOrCreateKeys(handle.db, ring, dir)
     expect(first).toEqual({ jwks, cookieKeys: ['legacy-cookie-key'] })
 
     // another instance without the files (own DATA_DIR) gets the same keys
-    const second = await loadOrCreateKeys(handle.db, path.join(dir, 'empty'))
+    const second = await loadOrCreateKeys(handle.db, ring, path.join(dir, 'empty'))
     expect(second).toEqual(first)
   })
 
@@ -36,7 +37,7 @@ describe('IdP keys in the database', () => {
     const { sharedValue } = await import('../db/shared-keys.ts')
     let n = 0
     const values = await Promise.all(
-      Array.from({ length: 4 }, () => sharedValue(handle.db, 'race-test', () => `value-${++n}`)),
+      Array.from({ length: 4 }, () => sharedValue(handle.db, ring, 'race-test', () => `value-${++n}`)),
     )
     expect(new Set(values).size).toBe(1)
     expect(n).toBeGreaterThan(0)

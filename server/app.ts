@@ -47,7 +47,7 @@ export async function createServer(config: Config) {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const { db } = handle
   const seeded = config.demo ? await seedDemo(db, { idpAccounts: config.embeddedIdp }) : []
-  const { sessionSecret, oidc } = await resolveSecrets(db, config)
+  const { sessionSecret, oidc, keyRing } = await resolveSecrets(db, config)
   const stopSweep = config.embeddedRegister ? startSweep(db) : () => {}
 
   const app = express()
@@ -95,6 +95,7 @@ export async function createServer(config: Config) {
       db,
       issuer: config.oidc.issuer,
       dataDir: config.dataDir,
+      keyRing,
       secure: config.secure,
       clients: [
         {
