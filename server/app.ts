@@ -14,6 +14,7 @@ import { createRegisterApp } from '../register/app.ts'
 import { rolesForSubject } from '../register/roles.ts'
 import { startSweep } from '../register/svn/schedule.ts'
 import { configureLog } from '../domain/log.ts'
+import { finalErrorHandler } from './errors.ts'
 import { healthRoutes } from './health.ts'
 import { registerLog } from './register-log.ts'
 import { requestLog, requestLogNotes } from './request-log.ts'
@@ -52,6 +53,8 @@ export async function createServer(config: Config) {
 
   const app = express()
   app.disable('x-powered-by')
+  // Express' own mode follows ours, not a NODE_ENV that was left unset (ADR 700).
+  app.set('env', dev ? 'development' : 'production')
   if (config.secure) app.set('trust proxy', 1)
   configureLog({ level: config.logLevel })
   // First: every answer, also the security middleware's refusals, gets its line and request id.
@@ -166,6 +169,8 @@ export async function createServer(config: Config) {
       },
     }),
   )
+
+  app.use(finalErrorHandler({ dev }))
 
   return {
     app,
