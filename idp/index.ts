@@ -14,6 +14,7 @@ import {
   type UserClaims,
 } from './provider.ts'
 import { createRateLimiter, defaultRateLimit, type RateLimitOptions } from './rate-limit.ts'
+import { redactSecrets } from '../domain/log.ts'
 import { setupRoutes } from './setup-routes.ts'
 import { contentSecurityPolicy } from './views/layout.ts'
 import { errorPage } from './views/messages.ts'
@@ -90,7 +91,7 @@ export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provid
 
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err)
-    console.error('idp: interaction failed:', err instanceof Error ? err.message : err)
+    console.error('idp: interaction failed:', redactSecrets(err instanceof Error ? err.message : String(err)))
     res
       .status(500)
       .set({

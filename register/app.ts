@@ -11,6 +11,7 @@ import { filesRoutes } from './files/routes.ts'
 import { discoverJwks } from './jwks.ts'
 import { codesRoutes } from './routes/codes.ts'
 import { usersRoutes } from './routes/users.ts'
+import { errorText } from '../domain/log.ts'
 import { versicherungRoutes } from './routes/versicherung.ts'
 import type { CreateIdpAccount } from './users/migrate.ts'
 import { svnRoutes } from './svn/routes.ts'
@@ -60,7 +61,7 @@ export function createRegisterApp(deps: RegisterAppDeps): Hono {
       c.header('Retry-After', String(RETRY_AFTER_SECONDS))
       return jsonError(c, 503, 'temporarily unavailable')
     }
-    console.error('register: unhandled error', error)
+    console.error('register: unhandled error', errorText(error))
     return jsonError(c, 500, 'internal error')
   })
   return app
