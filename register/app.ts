@@ -5,13 +5,13 @@ import type { Database } from '../db/client.ts'
 import { authenticate } from './auth.ts'
 import { authenticateAuthority } from './authority/auth.ts'
 import { authorityRoutes } from './authority/routes.ts'
+import { errorText } from '../domain/log.ts'
 import { RETRY_AFTER_SECONDS, isUnavailable, unavailableReason } from '../domain/unavailable.ts'
 import { jsonError } from './errors.ts'
 import { filesRoutes } from './files/routes.ts'
 import { discoverJwks } from './jwks.ts'
 import { codesRoutes } from './routes/codes.ts'
 import { usersRoutes } from './routes/users.ts'
-import { errorText } from '../domain/log.ts'
 import { versicherungRoutes } from './routes/versicherung.ts'
 import type { CreateIdpAccount } from './users/migrate.ts'
 import { svnRoutes } from './svn/routes.ts'
@@ -45,6 +45,12 @@ export function createRegisterApp(deps: RegisterAppDeps): Hono {
 
   const app = new Hono()
   if (deps.observe) app.use(deps.observe)
+  // Every answer holds personal data or depends on the caller: no cache keeps it, unless a route says
+  // otherwise (the insurer's logo, immutable per version). Also 401/404/500 answers (ADR 704).
+  app.use(async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+  })
   app.route('/users', usersRoutes(db, auth, { createIdpAccount: deps.createIdpAccount }))
   app.route('/versicherung', versicherungRoutes(db, auth))
   app.route('/codes', codesRoutes(db, auth))
