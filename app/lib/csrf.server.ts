@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createCookie, type MiddlewareFunction } from 'react-router'
 import { logEvent } from '../../domain/log.ts'
 import { appContext } from './context.ts'
+import { cookieName } from './cookie-name.server.ts'
 import { redirectWithMessage } from './toast.server.ts'
 
 export const CSRF_FIELD = 'csrf'
@@ -31,7 +32,7 @@ async function limitedFormData(request: Request, type: string): Promise<FormData
 }
 
 function csrfCookie(secure: boolean, secret: string) {
-  return createCookie(secure ? '__Host-svn_csrf' : 'svn_csrf', {
+  return createCookie(cookieName('svn_csrf', secure), {
     httpOnly: true,
     sameSite: 'lax',
     secure,
