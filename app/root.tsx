@@ -43,7 +43,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db } = context.get(appContext)
   const session = currentSession(context)
-  const { token, setCookie } = await csrfToken(request, config.secure, config.sessionSecret)
+  const { token, setCookie } = await csrfToken(request, config, session?.id ?? null)
   const { toast, headers } = await readToast(config, request)
   if (setCookie) headers.append('Set-Cookie', setCookie)
   const url = new URL(request.url)
