@@ -94,6 +94,7 @@ export async function createServer(config: Config) {
   app.use(originCheck(config.origin))
 
   if (config.embeddedIdp) {
+    if (!keyRing) throw new Error('the embedded IdP needs KEYS_ENCRYPTION_KEY') // config.ts refuses earlier
     const idp = await createIdp({
       db,
       issuer: config.oidc.issuer,

@@ -13,12 +13,14 @@ export const DEMO_KEY_FILE = 'keys-encryption-key'
 
 /**
  * KEYS_ENCRYPTION_KEY (and _PREVIOUS while rotating) from the environment; config.ts refuses to start
- * production without it. The demo without one gets a key generated once into DATA_DIR (mode 0600), so
- * a fresh `npm start` needs no set-up and the key does not sit in the database it protects.
+ * production with the embedded IdP without it. The demo without one gets a key generated once into
+ * DATA_DIR (mode 0600), so a fresh `npm start` needs no set-up and the key does not sit in the
+ * database it protects. null: production with an external IdP and every secret set — nothing to seal.
  */
-export async function resolveKeyRing(config: Config): Promise<KeyRing> {
+export async function resolveKeyRing(config: Config): Promise<KeyRing | null> {
   const { current, previous } = config.keysEncryptionKey
   if (current) return { current, ...(previous ? { previous } : {}) }
+  if (!config.demo) return null
   const file = path.join(config.dataDir, DEMO_KEY_FILE)
   let text: string | undefined
   try {
@@ -47,9 +49,12 @@ export async function resolveKeyRing(config: Config): Promise<KeyRing> {
  */
 export async function resolveSecrets(db: Database, config: Config) {
   const keyRing = await resolveKeyRing(config)
-  await sealStoredValues(db, keyRing)
-  const shared = (name: string) =>
-    sharedValue(db, keyRing, name, randomSecret, path.join(config.dataDir, name))
+  if (keyRing) await sealStoredValues(db, keyRing)
+  const shared = (name: string) => {
+    // config.ts makes sure of it: without a key ring both secrets come from the environment.
+    if (!keyRing) throw new Error(`${name} must be set: no KEYS_ENCRYPTION_KEY to store a generated one`)
+    return sharedValue(db, keyRing, name, randomSecret, path.join(config.dataDir, name))
+  }
   return {
     keyRing,
     sessionSecret: config.sessionSecret ?? (await shared('session-secret')),
