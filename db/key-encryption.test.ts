@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { loadOrCreateKeys } from '../idp/keys.ts'
 import type { DatabaseHandle } from './client.ts'
 import { isSealed, KeysEncryptionError, keyId, sealStoredValues, type KeyRing } from './key-encryption.ts'
 import { idpKeys } from './schema/idp.ts'
@@ -37,22 +36,20 @@ async function storedValue(name: string): Promise<unknown> {
 describe('secrets in idp_keys are encrypted at rest (ADR 702)', () => {
   it('stores no plaintext signing key, cookie key or secret; every instance reads them back', async () => {
     const ring: KeyRing = { current: newKey }
-    const keys = await loadOrCreateKeys(handle.db, ring)
-    const secret = await sharedValue(
-      handle.db,
-      ring,
-      'session-secret',
-      () => 'a-generated-session-secret-0123456789',
-    )
+    const privateExponent = randomBytes(256).toString('base64url')
+    const jwks = { keys: [{ kty: 'RSA', kid: 'k1', n: 'n', e: 'AQAB', d: privateExponent }] }
+    const cookieKey = randomBytes(32).toString('base64url')
+    const secret = randomBytes(32).toString('base64url')
+    await sharedValue(handle.db, ring, 'idp-jwks', () => jwks)
+    await sharedValue(handle.db, ring, 'idp-cookie-keys', () => [cookieKey])
+    await sharedValue(handle.db, ring, 'session-secret', () => secret)
     const text = await storedText()
-    const privateExponent = keys.jwks.keys[0]!.d as string
-    expect(privateExponent.length).toBeGreaterThan(100)
-    expect(text).not.toContain(privateExponent.slice(0, 32))
-    expect(text).not.toContain(keys.cookieKeys[0])
-    expect(text).not.toContain(secret)
+    for (const plain of [privateExponent.slice(0, 32), cookieKey, secret]) expect(text).not.toContain(plain)
     expect(text).toContain('A256GCM')
     // another instance with the same key gets the same values
-    expect(await loadOrCreateKeys(handle.db, { current: newKey })).toEqual(keys)
+    const again: KeyRing = { current: Buffer.from(newKey) }
+    expect(await sharedValue(handle.db, again, 'idp-jwks', () => null)).toEqual(jwks)
+    expect(await sharedValue(handle.db, again, 'session-secret', () => 'other')).toBe(secret)
   })
 
   it('seals the plaintext rows of earlier versions at start-up, and they still read the same', async () => {
@@ -98,8 +95,9 @@ describe('secrets in idp_keys are encrypted at rest (ADR 702)', () => {
       'oidc-client-secret',
       () => 'client-secret-x',
     )
-    await loadOrCreateKeys(handle.db, { current: oldKey })
-    const keysBefore = await loadOrCreateKeys(handle.db, { current: oldKey })
+    const jwks = { keys: [{ kid: 'k', d: 'private' }] }
+    await sharedValue(handle.db, { current: oldKey }, 'idp-jwks', () => jwks)
+    await sharedValue(handle.db, { current: oldKey }, 'idp-cookie-keys', () => ['cookie-key'])
 
     expect(await sealStoredValues(handle.db, { current: newKey, previous: oldKey })).toEqual({ sealed: 3 })
     for (const name of ['oidc-client-secret', 'idp-jwks', 'idp-cookie-keys']) {
@@ -107,7 +105,7 @@ describe('secrets in idp_keys are encrypted at rest (ADR 702)', () => {
     }
     // the new key alone now opens everything; the old one no longer does
     expect(await sharedValue(handle.db, { current: newKey }, 'oidc-client-secret', () => 'y')).toBe(secret)
-    expect(await loadOrCreateKeys(handle.db, { current: newKey })).toEqual(keysBefore)
+    expect(await sharedValue(handle.db, { current: newKey }, 'idp-jwks', () => null)).toEqual(jwks)
     await expect(sealStoredValues(handle.db, { current: oldKey })).rejects.toThrow(KeysEncryptionError)
   })
 })

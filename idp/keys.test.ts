@@ -33,6 +33,21 @@ describe('IdP keys in the database', () => {
     expect(second).toEqual(first)
   })
 
+  it('stores the generated signing and cookie keys encrypted: no private key in the table (ADR 702)', async () => {
+    const { sql } = await import('drizzle-orm')
+    const { idpKeys } = await import('../db/schema/idp.ts')
+    await handle.db.delete(idpKeys)
+    const keys = await loadOrCreateKeys(handle.db, ring)
+    const result = await handle.db.execute(sql`select value::text as value from idp_keys`)
+    const text = (((result as unknown as { rows?: unknown[] }).rows ?? result) as { value: string }[])
+      .map((r) => r.value)
+      .join('\n')
+    expect(String(keys.jwks.keys[0]!.d).length).toBeGreaterThan(100)
+    expect(text).not.toContain(String(keys.jwks.keys[0]!.d).slice(0, 32))
+    expect(text).not.toContain(keys.cookieKeys[0])
+    expect(await loadOrCreateKeys(handle.db, { current: Buffer.alloc(32, 1) })).toEqual(keys)
+  })
+
   it('instances starting at the same moment agree on one generated value', async () => {
     const { sharedValue } = await import('../db/shared-keys.ts')
     let n = 0
