@@ -100,55 +100,64 @@ describe('the server started as an operator would', () => {
     ])
   })
 
-  it('production with its variables on localhost: no demo logins, no debug page; a wrong key refuses in one line', async () => {
-    const env = { NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_DIR: path.join(dir, 'prod') }
-    const server = await run('server.ts', { ...env, KEYS_ENCRYPTION_KEY: KEY_A })
-    try {
-      await ready(server)
-      expect(server.output()).not.toContain('Demo logins')
-      expect((await fetch(`${server.url}/token-info`, { redirect: 'manual' })).status).toBe(404)
-    } finally {
-      expect(await server.stop()).toBe(0)
-    }
-    // no demo key file: production's key comes from the environment only
-    expect(existsSync(path.join(dir, 'prod', 'keys-encryption-key'))).toBe(false)
+  // Four starts of the real server, one after the other.
+  it(
+    'production with its variables on localhost: no demo logins, no debug page; a wrong key refuses in one line',
+    { timeout: 480_000 },
+    async () => {
+      const env = { NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_DIR: path.join(dir, 'prod') }
+      const server = await run('server.ts', { ...env, KEYS_ENCRYPTION_KEY: KEY_A })
+      try {
+        await ready(server)
+        expect(server.output()).not.toContain('Demo logins')
+        expect((await fetch(`${server.url}/token-info`, { redirect: 'manual' })).status).toBe(404)
+      } finally {
+        expect(await server.stop()).toBe(0)
+      }
+      // no demo key file: production's key comes from the environment only
+      expect(existsSync(path.join(dir, 'prod', 'keys-encryption-key'))).toBe(false)
 
-    const wrong = await run('server.ts', { ...env, KEYS_ENCRYPTION_KEY: KEY_B })
-    expect(await wrong.exited).toBe(1)
-    expect(printed(wrong.output())).toEqual([
-      expect.stringMatching(/^KEYS_ENCRYPTION_KEY does not decrypt "[a-z-]+" in idp_keys/),
-    ])
+      const wrong = await run('server.ts', { ...env, KEYS_ENCRYPTION_KEY: KEY_B })
+      expect(await wrong.exited).toBe(1)
+      expect(printed(wrong.output())).toEqual([
+        expect.stringMatching(/^KEYS_ENCRYPTION_KEY does not decrypt "[a-z-]+" in idp_keys/),
+      ])
 
-    // rotation: the old key as _PREVIOUS, the new one as KEYS_ENCRYPTION_KEY
-    const rotated = await run('server.ts', {
-      ...env,
-      KEYS_ENCRYPTION_KEY: KEY_B,
-      KEYS_ENCRYPTION_KEY_PREVIOUS: KEY_A,
-    })
-    try {
-      await ready(rotated)
-    } finally {
-      expect(await rotated.stop()).toBe(0)
-    }
-    const after = await run('server.ts', { ...env, KEYS_ENCRYPTION_KEY: KEY_B })
-    try {
-      await ready(after)
-    } finally {
-      expect(await after.stop()).toBe(0)
-    }
-  })
+      // rotation: the old key as _PREVIOUS, the new one as KEYS_ENCRYPTION_KEY
+      const rotated = await run('server.ts', {
+        ...env,
+        KEYS_ENCRYPTION_KEY: KEY_B,
+        KEYS_ENCRYPTION_KEY_PREVIOUS: KEY_A,
+      })
+      try {
+        await ready(rotated)
+      } finally {
+        expect(await rotated.stop()).toBe(0)
+      }
+      const after = await run('server.ts', { ...env, KEYS_ENCRYPTION_KEY: KEY_B })
+      try {
+        await ready(after)
+      } finally {
+        expect(await after.stop()).toBe(0)
+      }
+    },
+  )
 
-  it('`npm start` on a fresh clone (no NODE_ENV, localhost) is still the demo, with a generated key in DATA_DIR', async () => {
-    const dataDir = path.join(dir, 'fresh')
-    const server = await run('scripts/start.ts', { DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
-    try {
-      await ready(server)
-      expect(server.output()).toMatch(/SVN Portal production ready/)
-      expect(server.output()).toContain('Demo logins (password "demo")')
-      expect((await fetch(`${server.url}/token-info`, { redirect: 'manual' })).status).not.toBe(404)
-    } finally {
-      expect(await server.stop()).toBe(0)
-    }
-    expect(existsSync(path.join(dataDir, 'keys-encryption-key'))).toBe(true)
-  })
+  it(
+    '`npm start` on a fresh clone (no NODE_ENV, localhost) is still the demo, with a generated key in DATA_DIR',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = path.join(dir, 'fresh')
+      const server = await run('scripts/start.ts', { DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
+      try {
+        await ready(server)
+        expect(server.output()).toMatch(/SVN Portal production ready/)
+        expect(server.output()).toContain('Demo logins (password "demo")')
+        expect((await fetch(`${server.url}/token-info`, { redirect: 'manual' })).status).not.toBe(404)
+      } finally {
+        expect(await server.stop()).toBe(0)
+      }
+      expect(existsSync(path.join(dataDir, 'keys-encryption-key'))).toBe(true)
+    },
+  )
 })
