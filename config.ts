@@ -6,9 +6,18 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
+/** A 256-bit key for AES-256-GCM: base64 (`openssl rand -base64 32`) or 64 hex digits. */
+const aesKey = z
+  .string()
+  .transform((v) => (/^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64')))
+  .refine((b) => b.length === 32, 'must be 32 bytes, base64 (openssl rand -base64 32) or 64 hex digits')
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
 const EnvSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    // Unset is not "production" for the demo rule below (ADR 700); the server still runs as production.
+    NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     ORIGIN: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
@@ -18,6 +27,8 @@ const EnvSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     REGISTER_URL: z.url().optional(),
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+    KEYS_ENCRYPTION_KEY: aesKey.optional(),
+    KEYS_ENCRYPTION_KEY_PREVIOUS: aesKey.optional(),
     DEMO: flag.optional(),
     ENABLE_DEBUG_PAGES: flag.optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -26,14 +37,11 @@ const EnvSchema = z
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_SECRET'], message: 'required with OIDC_ISSUER' })
     }
-    if (env.NODE_ENV === 'production' && env.DEMO === false && !env.SESSION_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SESSION_SECRET'],
-        message: 'must be set in production (outside the demo)',
-      })
-    }
   })
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test'
@@ -51,30 +59,60 @@ export interface Config {
   embeddedRegister: boolean
   /** Base URL the portal calls the register at (no trailing slash). */
   registerUrl: string
-  /** Unset: generated once and shared through the database (server/secrets.ts, ADR 601). */
+  /** Unset (demo only): generated once and shared through the database (server/secrets.ts, ADR 601). */
   sessionSecret: string | undefined
+  /**
+   * AES-256-GCM key of the secrets in `idp_keys` (db/key-encryption.ts, ADR 702); unset (demo only): a
+   * key generated into DATA_DIR. `previous`: the key being rotated away from, read only.
+   */
+  keysEncryptionKey: { current: Buffer | undefined; previous: Buffer | undefined }
   demo: boolean
   debugPages: boolean
   /** Structured stdout log (domain/log.ts): the least severe level written. */
   logLevel: LogLevel
 }
 
-/** The one place process.env is read for the composed server. Throws a readable error when invalid. */
+/** `localhost`, `127.0.0.1` or `[::1]`: a developer's own machine. */
+export function isLoopbackOrigin(origin: string): boolean {
+  return LOOPBACK_HOSTS.has(new URL(origin).hostname)
+}
+
+/**
+ * The one place process.env is read for the composed server. Throws a ConfigError with a one-line
+ * message naming each bad or missing variable (server.ts prints just that line).
+ *
+ * Production is the default (ADR 700): the demo (demo logins and data, debug pages, generated secrets)
+ * comes up only with DEMO=true, or on a loopback ORIGIN when NODE_ENV is not explicitly `production`.
+ * Outside the demo SESSION_SECRET, and with the embedded IdP KEYS_ENCRYPTION_KEY, must be set.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`)
+    throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`)
   }
   const e = parsed.data
   const origin = (e.ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
   const dataDir = path.resolve(e.DATA_DIR)
   const embeddedIdp = !e.OIDC_ISSUER
   const embeddedRegister = !e.REGISTER_URL
-  const demo = e.DEMO ?? (embeddedIdp && embeddedRegister)
+  const demo =
+    e.DEMO ?? (isLoopbackOrigin(origin) && e.NODE_ENV !== 'production' && embeddedIdp && embeddedRegister)
+  if (!demo) {
+    const missing = [
+      ...(e.SESSION_SECRET ? [] : ['SESSION_SECRET']),
+      ...(embeddedIdp && !e.KEYS_ENCRYPTION_KEY ? ['KEYS_ENCRYPTION_KEY'] : []),
+    ]
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Refusing to start: ${missing.join(' and ')} must be set (production: NODE_ENV=production or ` +
+          `ORIGIN ${origin} is not loopback, and DEMO is not true; see docs/deployment.md)`,
+      )
+    }
+  }
   const clientId = e.OIDC_CLIENT_ID ?? 'svn-portal'
   return {
-    nodeEnv: e.NODE_ENV,
+    nodeEnv: e.NODE_ENV ?? 'production',
     port: e.PORT,
     origin,
     secure: origin.startsWith('https://'),
@@ -90,8 +128,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // In-process register: talk over loopback so a TLS proxy in front of ORIGIN is not involved.
     registerUrl: (e.REGISTER_URL ?? `http://127.0.0.1:${e.PORT}/svnwebaccess`).replace(/\/+$/, ''),
     sessionSecret: e.SESSION_SECRET,
+    keysEncryptionKey: { current: e.KEYS_ENCRYPTION_KEY, previous: e.KEYS_ENCRYPTION_KEY_PREVIOUS },
     demo,
     debugPages: e.ENABLE_DEBUG_PAGES ?? demo,
     logLevel: e.LOG_LEVEL,
   }
+}
+
+/**
+ * Makes the runtime mode the libraries see (Express, React) the configured one before they load:
+ * production unless NODE_ENV=development was asked for (ADR 700). server.ts calls it before it imports
+ * the server, so no error page shows a stack trace just because NODE_ENV was unset.
+ */
+export function applyNodeEnv(config: Pick<Config, 'nodeEnv'>): void {
+  process.env.NODE_ENV = config.nodeEnv
 }

@@ -1,11 +1,28 @@
-import { loadConfig } from './config.ts'
+import { applyNodeEnv, ConfigError, loadConfig, type Config } from './config.ts'
+import { KeysEncryptionError } from './db/key-encryption.ts'
 import { isUnavailable, unavailableReason } from './domain/unavailable.ts'
-import { createServer } from './server/app.ts'
-import { DEMO_LOGINS, DEMO_PASSWORD } from './server/seed.ts'
+
+/** A refused configuration or keys that do not decrypt: one line on stderr, no stack trace (ADR 700). */
+function refuse(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof KeysEncryptionError) {
+    console.error(error.message)
+    process.exit(1)
+  }
+  throw error
+}
 
 const started = performance.now()
-const config = loadConfig()
-const { app, close } = await createServer(config)
+let config: Config
+try {
+  config = loadConfig()
+} catch (error) {
+  refuse(error)
+}
+applyNodeEnv(config)
+// Imported only now: Express and React read NODE_ENV when they load.
+const { createServer } = await import('./server/app.ts')
+const { DEMO_LOGINS, DEMO_PASSWORD } = await import('./server/seed.ts')
+const { app, close } = await createServer(config).catch(refuse)
 
 const server = app.listen(config.port, () => {
   const ms = Math.round(performance.now() - started)

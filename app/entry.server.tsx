@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import { appContext } from './lib/context.ts'
+import { errorText } from '../domain/log.ts'
 import { getInstance } from './lib/i18n.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 import { answerUnavailable, noteError } from './lib/unavailable.server.ts'
@@ -60,7 +61,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) console.error(errorText(error))
         },
       },
     )

@@ -43,7 +43,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db } = context.get(appContext)
   const session = currentSession(context)
-  const { token, setCookie } = await csrfToken(request, config.secure, config.sessionSecret)
+  const { token, setCookie } = await csrfToken(request, config, session?.id ?? null)
   const { toast, headers } = await readToast(config, request)
   if (setCookie) headers.append('Set-Cookie', setCookie)
   const url = new URL(request.url)
@@ -80,8 +80,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? {
             version: config.version,
             commit: config.commit,
-            register:
-              config.registerUrl === `${config.origin}/svnwebaccess` ? 'embedded' : config.registerUrl,
+            // Where the register is, not its URL: the embedded one is reached over 127.0.0.1:PORT, an
+            // external one often over an internal host name — neither belongs in a page (ADR 705).
+            register: config.registerTransport ? 'embedded' : 'external',
             idp: config.oidc.issuer === `${config.origin}/oidc` ? 'embedded' : config.oidc.issuer,
           }
         : null,

@@ -1,10 +1,12 @@
 /**
  * Structured logs (issue 10 item 6, ADR 611): one JSON object per line on stdout, the same shape for
- * the request log and the security events of portal, register and IdP. Imports only `node:crypto`, so
- * every server-side part may use it (not browser code). Callers pass ids and reasons only — never
- * tokens, cookies, passwords or bodies.
+ * the request log and the security events of portal, register and IdP. Imports only `node:crypto` and
+ * `node:util`, so every server-side part may use it (not browser code). Callers pass ids and reasons
+ * only — never tokens, cookies, passwords or bodies; what slips through in a URL or an error's text
+ * (a password-setup token, `code`, `state`, `id_token_hint`) is redacted here (ADR 703).
  */
 import { createHash } from 'node:crypto'
+import { inspect } from 'node:util'
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -40,10 +42,32 @@ export function logEnabled(level: Exclude<LogLevel, 'silent'>): boolean {
   return LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(settings.level) && settings.level !== 'silent'
 }
 
-/** Writes `{"time", "level", "event", ...fields}`; undefined fields are left out. */
+export const REDACTED = '[redacted]'
+
+/** Query and form parameters whose values are credentials (OAuth/OIDC, setup links, passwords). */
+const SECRET_PARAMS =
+  /([?&#;,\s"']|^)((?:code|state|nonce|token|id_token_hint|id_token|access_token|refresh_token|logout_token|client_secret|code_verifier|session_state|password|secret|setup_token|csrf)=)[^&#\s"',;]*/gi
+/** Path segments that are credentials: the one-time password-setup link `/setup/<token>`. */
+const SECRET_SEGMENTS = /(\/setup\/)[^/?#\s"']+/gi
+
+/** `text` with the values of secret parameters and secret path segments replaced by `[redacted]`. */
+export function redactSecrets(text: string): string {
+  return text.replace(SECRET_SEGMENTS, `$1${REDACTED}`).replace(SECRET_PARAMS, `$1$2${REDACTED}`)
+}
+
+/** An error as the error log shows it (message and stack), with secrets redacted. */
+export function errorText(error: unknown): string {
+  return redactSecrets(error instanceof Error ? inspect(error) : String(error))
+}
+
+/** Writes `{"time", "level", "event", ...fields}`; undefined fields are left out; strings redacted. */
 export function logEvent(level: Exclude<LogLevel, 'silent'>, event: string, fields: LogFields = {}): void {
   if (!logEnabled(level)) return
-  settings.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`)
+  const safe: LogFields = {}
+  for (const [key, value] of Object.entries(fields)) {
+    safe[key] = typeof value === 'string' ? redactSecrets(value) : value
+  }
+  settings.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...safe })}\n`)
 }
 
 /**

@@ -31,11 +31,11 @@ function cookieValue(cookieHeader: string | undefined, name: string): string | u
   return undefined
 }
 
-/** ui_locales of the authorization request, else the portal's `lng` cookie, else German. */
+/** ui_locales of the authorization request, else the portal's `lng` cookie (`__Host-lng` over https), else German. */
 export function pickLanguage(uiLocales: unknown, cookieHeader: string | undefined): Language {
   return (
     firstSupported(typeof uiLocales === 'string' ? uiLocales : undefined) ??
-    firstSupported(cookieValue(cookieHeader, 'lng')) ??
+    firstSupported(cookieValue(cookieHeader, '__Host-lng') ?? cookieValue(cookieHeader, 'lng')) ??
     'de'
   )
 }

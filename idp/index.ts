@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Router } from 'express'
 import type Provider from 'oidc-provider'
 import type { Database } from '../db/client.ts'
+import type { KeyRing } from '../db/key-encryption.ts'
 import { brokerRoutes } from './broker.ts'
 import { pickLanguage } from './i18n.ts'
 import { interactionRoutes } from './interactions.ts'
@@ -13,6 +14,7 @@ import {
   type UserClaims,
 } from './provider.ts'
 import { createRateLimiter, defaultRateLimit, type RateLimitOptions } from './rate-limit.ts'
+import { redactSecrets } from '../domain/log.ts'
 import { setupRoutes } from './setup-routes.ts'
 import { contentSecurityPolicy } from './views/layout.ts'
 import { errorPage } from './views/messages.ts'
@@ -28,6 +30,8 @@ export interface IdpDeps {
   db: Database
   /** e.g. http://localhost:3000/oidc; the router is mounted at this URL's path. */
   issuer: string
+  /** Seals the signing and cookie keys in the database (db/key-encryption.ts, ADR 702). */
+  keyRing: KeyRing
   /** DATA_DIR of installations that kept the signing and cookie keys in files: imported once (ADR 601). */
   dataDir?: string
   /** https origin: cookies become secure and provider.proxy trusts X-Forwarded-*. */
@@ -46,7 +50,7 @@ export interface IdpDeps {
  * The router serves our login page and assets and hands every other request to oidc-provider.
  */
 export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provider: Provider }> {
-  const keys = await loadOrCreateKeys(deps.db, deps.dataDir)
+  const keys = await loadOrCreateKeys(deps.db, deps.keyRing, deps.dataDir)
   const provider = createProvider({
     db: deps.db,
     issuer: deps.issuer.replace(/\/+$/, ''),
@@ -87,7 +91,7 @@ export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provid
 
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err)
-    console.error('idp: interaction failed:', err instanceof Error ? err.message : err)
+    console.error('idp: interaction failed:', redactSecrets(err instanceof Error ? err.message : String(err)))
     res
       .status(500)
       .set({

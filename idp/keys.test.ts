@@ -7,6 +7,7 @@ import { openTestDatabase } from '../db/testing.ts'
 import { loadOrCreateKeys } from './keys.ts'
 
 let handle: DatabaseHandle
+const ring = { current: Buffer.alloc(32, 1) }
 let dir: string
 
 beforeAll(async () => {
@@ -24,19 +25,34 @@ describe('IdP keys in the database', () => {
     await writeFile(path.join(dir, 'idp-jwks.json'), JSON.stringify(jwks))
     await writeFile(path.join(dir, 'idp-cookie-keys.json'), JSON.stringify(['legacy-cookie-key']))
 
-    const first = await loadOrCreateKeys(handle.db, dir)
+    const first = await loadOrCreateKeys(handle.db, ring, dir)
     expect(first).toEqual({ jwks, cookieKeys: ['legacy-cookie-key'] })
 
     // another instance without the files (own DATA_DIR) gets the same keys
-    const second = await loadOrCreateKeys(handle.db, path.join(dir, 'empty'))
+    const second = await loadOrCreateKeys(handle.db, ring, path.join(dir, 'empty'))
     expect(second).toEqual(first)
+  })
+
+  it('stores the generated signing and cookie keys encrypted: no private key in the table (ADR 702)', async () => {
+    const { sql } = await import('drizzle-orm')
+    const { idpKeys } = await import('../db/schema/idp.ts')
+    await handle.db.delete(idpKeys)
+    const keys = await loadOrCreateKeys(handle.db, ring)
+    const result = await handle.db.execute(sql`select value::text as value from idp_keys`)
+    const text = (((result as unknown as { rows?: unknown[] }).rows ?? result) as { value: string }[])
+      .map((r) => r.value)
+      .join('\n')
+    expect(String(keys.jwks.keys[0]!.d).length).toBeGreaterThan(100)
+    expect(text).not.toContain(String(keys.jwks.keys[0]!.d).slice(0, 32))
+    expect(text).not.toContain(keys.cookieKeys[0])
+    expect(await loadOrCreateKeys(handle.db, { current: Buffer.alloc(32, 1) })).toEqual(keys)
   })
 
   it('instances starting at the same moment agree on one generated value', async () => {
     const { sharedValue } = await import('../db/shared-keys.ts')
     let n = 0
     const values = await Promise.all(
-      Array.from({ length: 4 }, () => sharedValue(handle.db, 'race-test', () => `value-${++n}`)),
+      Array.from({ length: 4 }, () => sharedValue(handle.db, ring, 'race-test', () => `value-${++n}`)),
     )
     expect(new Set(values).size).toBe(1)
     expect(n).toBeGreaterThan(0)

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts'
 import { authenticate } from './auth.ts'
 import { authenticateAuthority } from './authority/auth.ts'
 import { authorityRoutes } from './authority/routes.ts'
+import { errorText } from '../domain/log.ts'
 import { RETRY_AFTER_SECONDS, isUnavailable, unavailableReason } from '../domain/unavailable.ts'
 import { jsonError } from './errors.ts'
 import { filesRoutes } from './files/routes.ts'
@@ -44,6 +45,12 @@ export function createRegisterApp(deps: RegisterAppDeps): Hono {
 
   const app = new Hono()
   if (deps.observe) app.use(deps.observe)
+  // Every answer holds personal data or depends on the caller: no cache keeps it, unless a route says
+  // otherwise (the insurer's logo, immutable per version). Also 401/404/500 answers (ADR 704).
+  app.use(async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+  })
   app.route('/users', usersRoutes(db, auth, { createIdpAccount: deps.createIdpAccount }))
   app.route('/versicherung', versicherungRoutes(db, auth))
   app.route('/codes', codesRoutes(db, auth))
@@ -60,7 +67,7 @@ export function createRegisterApp(deps: RegisterAppDeps): Hono {
       c.header('Retry-After', String(RETRY_AFTER_SECONDS))
       return jsonError(c, 503, 'temporarily unavailable')
     }
-    console.error('register: unhandled error', error)
+    console.error('register: unhandled error', errorText(error))
     return jsonError(c, 500, 'internal error')
   })
   return app

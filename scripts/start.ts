@@ -24,5 +24,6 @@ if (builtAt < Math.max(...SOURCES.map(newest))) {
   execSync('npx react-router build', { cwd: root, stdio: 'inherit' })
 }
 
-process.env.NODE_ENV ??= 'production'
+// NODE_ENV is left as the operator set it: unset on a fresh clone means the demo on localhost, while
+// an explicit NODE_ENV=production means production (ADR 700). server.ts runs as production either way.
 await import('../server.ts')

@@ -14,6 +14,7 @@ import { createRegisterApp } from '../register/app.ts'
 import { rolesForSubject } from '../register/roles.ts'
 import { startSweep } from '../register/svn/schedule.ts'
 import { configureLog } from '../domain/log.ts'
+import { finalErrorHandler } from './errors.ts'
 import { healthRoutes } from './health.ts'
 import { registerLog } from './register-log.ts'
 import { requestLog, requestLogNotes } from './request-log.ts'
@@ -47,11 +48,13 @@ export async function createServer(config: Config) {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const { db } = handle
   const seeded = config.demo ? await seedDemo(db, { idpAccounts: config.embeddedIdp }) : []
-  const { sessionSecret, oidc } = await resolveSecrets(db, config)
+  const { sessionSecret, oidc, keyRing } = await resolveSecrets(db, config)
   const stopSweep = config.embeddedRegister ? startSweep(db) : () => {}
 
   const app = express()
   app.disable('x-powered-by')
+  // Express' own mode follows ours, not a NODE_ENV that was left unset (ADR 700).
+  app.set('env', dev ? 'development' : 'production')
   if (config.secure) app.set('trust proxy', 1)
   configureLog({ level: config.logLevel })
   // First: every answer, also the security middleware's refusals, gets its line and request id.
@@ -91,10 +94,12 @@ export async function createServer(config: Config) {
   app.use(originCheck(config.origin))
 
   if (config.embeddedIdp) {
+    if (!keyRing) throw new Error('the embedded IdP needs KEYS_ENCRYPTION_KEY') // config.ts refuses earlier
     const idp = await createIdp({
       db,
       issuer: config.oidc.issuer,
       dataDir: config.dataDir,
+      keyRing,
       secure: config.secure,
       clients: [
         {
@@ -165,6 +170,8 @@ export async function createServer(config: Config) {
       },
     }),
   )
+
+  app.use(finalErrorHandler({ dev }))
 
   return {
     app,

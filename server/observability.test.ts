@@ -121,6 +121,18 @@ describe('request log, register and health endpoints', () => {
       expect(text).not.toContain(secret)
   })
 
+  it('redacts password-setup tokens in the path and keeps only the names of the query (ADR 703)', async () => {
+    const token = 'Xy9setupTokenValue_0123456789abcdef'
+    await fetch(
+      `${server.url}/oidc/setup/${token}?code=c0de-value&state=st4te-value&id_token_hint=h1nt-value`,
+    )
+    const [line] = parsed()
+    expect(line).toMatchObject({ path: '/oidc/setup/[redacted]', query: 'code,state,id_token_hint' })
+    const text = lines.join('')
+    for (const secret of [token, 'c0de-value', 'st4te-value', 'h1nt-value'])
+      expect(text).not.toContain(secret)
+  })
+
   it('logs register 401 and 403 with the reason, and the subject when known', async () => {
     const clerk = bed.seeded.find((u) => u.email === 'clerk@alpina.example')!
     const denied = await fetch(`${server.url}/svnwebaccess/users`, {

@@ -5,7 +5,7 @@ import { Dialog } from './Dialog.tsx'
 export interface AboutInfo {
   version: string
   commit: string
-  /** 'embedded' or the external base URL. */
+  /** 'embedded' or 'external' (never the register's URL). */
   register: string
   /** 'embedded' or the external issuer URL. */
   idp: string
@@ -20,7 +20,8 @@ interface AboutDialogProps {
 /** The hidden action's dialog (spec §2; ADR 401): version, commit, register and IdP in use. */
 export function AboutDialog({ open, onClose, about }: AboutDialogProps) {
   const { t } = useTranslation()
-  const where = (value: string) => (value === 'embedded' ? t('about.embedded') : value)
+  const where = (value: string) =>
+    value === 'embedded' ? t('about.embedded') : value === 'external' ? t('about.external') : value
   const rows: Array<[string, string]> = [
     [t('about.version'), about.version],
     [t('about.commit'), about.commit],

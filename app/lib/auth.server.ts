@@ -17,6 +17,8 @@ import {
 import { logEvent } from '../../domain/log.ts'
 import { rolesFromClaims } from '../../domain/roles.ts'
 import { appContext, type PortalConfig } from './context.ts'
+import { cookieName } from './cookie-name.server.ts'
+import { languageFromCookie } from './i18n.server.ts'
 import {
   needsRefresh,
   oidcMetadata,
@@ -42,7 +44,7 @@ type Context = Readonly<RouterContextProvider>
 
 /** The wanted URL, remembered across the trip to the identity provider. */
 function returnToCookie(secure: boolean, secret: string) {
-  return createCookie('svn_return_to', {
+  return createCookie(cookieName('svn_return_to', secure), {
     httpOnly: true,
     sameSite: 'lax',
     secure,
@@ -54,7 +56,13 @@ function returnToCookie(secure: boolean, secret: string) {
 
 /** Marker of a logout just performed (the spec's session-storage logout marker). */
 function loggedOutCookie(secure: boolean) {
-  return createCookie('svn_logged_out', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 600 })
+  return createCookie(cookieName('svn_logged_out', secure), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: 600,
+  })
 }
 
 export class LoginRejected extends Error {}
@@ -111,7 +119,7 @@ export async function completeLogin(context: Context, request: Request, tokens: 
   const headers = new Headers()
   headers.append('Set-Cookie', await sessionCookie(config.secure, config.sessionSecret).serialize(id))
   headers.append('Set-Cookie', await returnTo.serialize('', { maxAge: 0 }))
-  for (const name of stateCookieNames(request)) {
+  for (const name of stateCookieNames(request, config.secure)) {
     headers.append(
       'Set-Cookie',
       `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.secure ? '; Secure' : ''}`,
@@ -120,11 +128,11 @@ export async function completeLogin(context: Context, request: Request, tokens: 
   return redirect(landingAfterLogin(wanted, data.roles), { headers })
 }
 
-function stateCookieNames(request: Request): string[] {
+function stateCookieNames(request: Request, secure: boolean): string[] {
   return (request.headers.get('Cookie') ?? '')
     .split(';')
     .map((part) => part.trim().split('=')[0] ?? '')
-    .filter((name) => name.startsWith(`${STATE_COOKIE}:`))
+    .filter((name) => name.startsWith(`${cookieName(STATE_COOKIE, secure)}:`))
 }
 
 export async function rememberWanted(config: PortalConfig, wanted: string | null): Promise<string | null> {
@@ -259,7 +267,7 @@ export async function logout(context: Context, request: Request): Promise<Respon
   if (session.data.idToken) endSession.searchParams.set('id_token_hint', session.data.idToken)
   endSession.searchParams.set('client_id', config.oidc.clientId)
   endSession.searchParams.set('post_logout_redirect_uri', `${config.origin}/logout`)
-  const lng = /(?:^|;\s*)lng=([a-z]{2})/.exec(request.headers.get('Cookie') ?? '')?.[1]
+  const lng = languageFromCookie(request.headers.get('Cookie'))
   if (lng) endSession.searchParams.set('ui_locales', lng)
   // The IdP's pages are not portal routes: a full document load even when JS submitted the form.
   return redirectDocument(endSession.toString(), { headers })

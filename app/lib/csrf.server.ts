@@ -1,7 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createCookie, type MiddlewareFunction } from 'react-router'
 import { logEvent } from '../../domain/log.ts'
-import { appContext } from './context.ts'
+import { appContext, type PortalConfig } from './context.ts'
+import { cookieName } from './cookie-name.server.ts'
+import { sessionCookie } from './session.server.ts'
 import { redirectWithMessage } from './toast.server.ts'
 
 export const CSRF_FIELD = 'csrf'
@@ -31,7 +33,7 @@ async function limitedFormData(request: Request, type: string): Promise<FormData
 }
 
 function csrfCookie(secure: boolean, secret: string) {
-  return createCookie(secure ? '__Host-svn_csrf' : 'svn_csrf', {
+  return createCookie(cookieName('svn_csrf', secure), {
     httpOnly: true,
     sameSite: 'lax',
     secure,
@@ -40,17 +42,34 @@ function csrfCookie(secure: boolean, secret: string) {
   })
 }
 
-/** The anti-forgery token of this browser session, and a Set-Cookie header when it was just made. */
+/** The portal session id in the request's (signed) session cookie, if any; not checked against the database. */
+async function sessionIdOf(request: Request, secure: boolean, secret: string): Promise<string | null> {
+  const id: unknown = await sessionCookie(secure, secret).parse(request.headers.get('Cookie'))
+  return typeof id === 'string' && id.length > 0 ? id : null
+}
+
+/**
+ * The anti-forgery token, bound to the login (ADR 706): with a session it is an HMAC of the session id,
+ * so a token read from another session (another user's page, a stolen form) is refused; without one
+ * (before login) the random token of the signed CSRF cookie. Returns a Set-Cookie header when a
+ * pre-login token was just made.
+ */
 export async function csrfToken(
   request: Request,
-  secure: boolean,
-  secret: string,
+  config: Pick<PortalConfig, 'secure' | 'sessionSecret'>,
+  /** The live session's id (a stale session cookie is being cleared: the pre-login token then). */
+  sessionId: string | null,
 ): Promise<{ token: string; setCookie: string | null }> {
-  const cookie = csrfCookie(secure, secret)
+  if (sessionId) return { token: sessionBoundToken(config.sessionSecret, sessionId), setCookie: null }
+  const cookie = csrfCookie(config.secure, config.sessionSecret)
   const existing: unknown = await cookie.parse(request.headers.get('Cookie'))
   if (typeof existing === 'string' && existing.length >= 32) return { token: existing, setCookie: null }
   const token = randomBytes(32).toString('base64url')
   return { token, setCookie: await cookie.serialize(token) }
+}
+
+function sessionBoundToken(secret: string, sessionId: string): string {
+  return createHmac('sha256', secret).update(`csrf:${sessionId}`).digest('base64url')
 }
 
 function same(a: string, b: string): boolean {
@@ -60,15 +79,16 @@ function same(a: string, b: string): boolean {
 }
 
 /**
- * Every non-GET request to the portal must carry the token from its cookie, as form field or header
- * (the Origin check in server.ts comes first). A mismatch answers 403.
+ * Every non-GET request to the portal must carry the token of its session (or, before login, of its
+ * CSRF cookie), as form field or header (the Origin check in server.ts comes first). A mismatch answers 403.
  */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method === 'GET' || request.method === 'HEAD') return next()
   const { config } = context.get(appContext)
-  const expected: unknown = await csrfCookie(config.secure, config.sessionSecret).parse(
-    request.headers.get('Cookie'),
-  )
+  const sessionId = await sessionIdOf(request, config.secure, config.sessionSecret)
+  const expected: unknown = sessionId
+    ? sessionBoundToken(config.sessionSecret, sessionId)
+    : await csrfCookie(config.secure, config.sessionSecret).parse(request.headers.get('Cookie'))
   // The form is read even when the token comes as header, so a body that does not parse as the form it
   // claims to be is refused here (400) before any action reads it (a 500 found by the fuzz tests, ADR 610).
   const type = request.headers.get('Content-Type') ?? ''

@@ -5,6 +5,7 @@ import de from '../locales/de.json'
 import en from '../locales/en.json'
 import fr from '../locales/fr.json'
 import it from '../locales/it.json'
+import { cookieName } from './cookie-name.server.ts'
 import { i18nOptions, LANGUAGE_COOKIE } from './i18n.ts'
 
 export const resources = {
@@ -14,14 +15,18 @@ export const resources = {
   en: { translation: en },
 }
 
-/** The `lng` cookie holds the plain code so the identity provider's login page can read it too. */
+/**
+ * The `lng` cookie (`__Host-lng` over https, ADR 705) holds the plain code so the identity provider's
+ * login page can read it too. Either name is read: it only chooses a language.
+ */
 export function languageFromCookie(cookieHeader: string | null): Language | null {
-  const match = /(?:^|;\s*)lng=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '')
+  const match = /(?:^|;\s*)(?:__Host-)?lng=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '')
   return match && isLanguage(match[1]) ? match[1] : null
 }
 
 export function languageSetCookie(lng: Language, secure: boolean): string {
-  return `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax${secure ? '; Secure' : ''}`
+  const name = cookieName(LANGUAGE_COOKIE, secure)
+  return `${name}=${lng}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
 type Context = Readonly<RouterContextProvider>

@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose'
 import { Authenticator } from 'remix-auth'
 import { OAuth2Strategy } from 'remix-auth-oauth2'
 import type { PortalConfig } from './context.ts'
+import { cookieName } from './cookie-name.server.ts'
 
 export interface OidcMetadata {
   authorization_endpoint: string
@@ -74,7 +75,7 @@ async function strategyFor(config: PortalConfig): Promise<PortalStrategy<TokenSe
             redirectURI: `${config.origin}/auth/callback`,
             scopes: ['openid', 'profile', 'email'],
             cookie: config.secure
-              ? { name: STATE_COOKIE, secure: true, sameSite: 'Lax', path: '/' }
+              ? { name: cookieName(STATE_COOKIE, true), secure: true, sameSite: 'Lax', path: '/' }
               : { name: STATE_COOKIE, sameSite: 'Lax', path: '/' },
           },
           async ({ tokens }) => tokenSet(tokens),

@@ -5,6 +5,7 @@ import type { Role } from '../../domain/roles.ts'
 import { portalSessions } from '../../db/schema/portal.ts'
 import type { Database } from '../../db/client.ts'
 import { appContext } from './context.ts'
+import { cookieName } from './cookie-name.server.ts'
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000
 export const ABSOLUTE_TIMEOUT_MS = 10 * 60 * 60 * 1000
@@ -127,7 +128,7 @@ export async function purgeExpiredSessions(db: Database, now = Date.now()): Prom
 
 /** The opaque session-id cookie: signed, HttpOnly, Lax (the OIDC callback is a cross-site navigation). */
 export function sessionCookie(secure: boolean, secret: string) {
-  return createCookie(secure ? '__Host-svn_session' : 'svn_session', {
+  return createCookie(cookieName('svn_session', secure), {
     httpOnly: true,
     sameSite: 'lax',
     secure,

@@ -1,5 +1,6 @@
 import { dataWithToast, getToast, redirectWithToast, setToastCookieOptions } from 'remix-toast'
 import type { PortalConfig } from './context.ts'
+import { cookieName } from './cookie-name.server.ts'
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning'
 /** A flash message: `message` is a translation key, `values` its interpolation values. */
@@ -13,16 +14,16 @@ let configuredFor: string | null = null
 
 /** remix-toast's default secret is a constant; sign its cookie with ours (idempotent per secret). */
 function configure(config: PortalConfig) {
-  if (configuredFor === config.sessionSecret) return
+  if (configuredFor === `${config.secure}:${config.sessionSecret}`) return
   setToastCookieOptions({
-    name: 'svn_toast',
+    name: cookieName('svn_toast', config.secure),
     secrets: [config.sessionSecret],
     secure: config.secure,
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
   })
-  configuredFor = config.sessionSecret
+  configuredFor = `${config.secure}:${config.sessionSecret}`
 }
 
 export async function readToast(

@@ -27,11 +27,14 @@ describe('noteError and isServiceUnavailable', () => {
   })
 
   it('leaves other errors as they are, and logs them', () => {
-    const error = new Error('boom')
+    const error = new Error('boom at /auth/callback?code=c0de-value')
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     noteError(error)
     expect(isRouteErrorResponse(error)).toBe(false)
     expect(isServiceUnavailable(error)).toBe(false)
-    expect(logged).toHaveBeenCalledWith(error)
+    // with its message and stack, the code redacted (ADR 703)
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringMatching(/^Error: boom at \/auth\/callback\?code=\[redacted\]\n\s+at /),
+    )
   })
 })

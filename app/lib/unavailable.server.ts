@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, UNSAFE_ErrorResponseImpl, type EntryContext } from 'react-router'
 import { isUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from '../../domain/unavailable.ts'
+import { errorText } from '../../domain/log.ts'
 import { RegisterError } from './register.server.ts'
 
 /** What the 503 page says: a dependency in general, or the identity provider at login. */
@@ -33,7 +34,7 @@ export function unavailable(reason: UnavailableReason) {
  */
 export function noteError(error: unknown): void {
   if (!isServiceUnavailable(error)) {
-    console.error(error)
+    console.error(errorText(error))
     return
   }
   console.warn(

@@ -8,6 +8,9 @@ import type { DatabaseHandle } from '../../db/client.ts'
 import { openTestDatabase } from '../../db/testing.ts'
 import { createIdp, type IdpDeps, type UserClaims } from '../index.ts'
 
+/** One fixed key for the harness's sealed keys (db/key-encryption.ts). */
+const TEST_KEY_RING = { current: Buffer.alloc(32, 7) }
+
 /** Minimal cookie jar honouring Path, enough to drive oidc-provider's cookies from fetch. */
 export class CookieJar {
   private cookies = new Map<string, { name: string; value: string; path: string }>()
@@ -101,6 +104,7 @@ export async function startHarness(overrides: Partial<IdpDeps> = {}): Promise<Ha
         db: handle.db,
         issuer: h.issuer,
         dataDir,
+        keyRing: TEST_KEY_RING,
         secure: false,
         clients: [
           {

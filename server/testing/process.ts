@@ -10,6 +10,9 @@ import { CookieJar } from '../../idp/testing/harness.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
+/** A fixed key for test and bench servers (never a real one). */
+export const TEST_KEYS_ENCRYPTION_KEY = Buffer.alloc(32, 42).toString('base64')
+
 export interface ServerProcess {
   /** Base URL, e.g. http://localhost:4100 */
   url: string
@@ -61,7 +64,11 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       ORIGIN: options.origin ?? url,
       DATA_DIR: options.dataDir,
       DEMO: 'true',
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      // Instances sharing one PostgreSQL share its sealed keys: one KEYS_ENCRYPTION_KEY, not each its
+      // own generated into its DATA_DIR (ADR 702).
+      ...(options.databaseUrl
+        ? { DATABASE_URL: options.databaseUrl, KEYS_ENCRYPTION_KEY: TEST_KEYS_ENCRYPTION_KEY }
+        : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -80,7 +80,10 @@ test.describe('security', () => {
     const raw = await (await page.request.get('/svn/search')).text()
     expect(raw).not.toMatch(JWT_PATTERN)
     const dataRequest = await page.request.get('/svn/search.data')
-    expect(await dataRequest.text()).not.toMatch(JWT_PATTERN)
+    const data = await dataRequest.text()
+    expect(data).not.toMatch(JWT_PATTERN)
+    // No internal register URL (http://127.0.0.1:PORT/svnwebaccess) in the page or its data (ADR 705).
+    for (const text of [html, raw, data]) expect(text).not.toMatch(/127\.0\.0\.1|\/svnwebaccess/)
 
     for (const c of await cookies(page)) {
       expect(c.value, `cookie ${c.name}`).not.toMatch(JWT_PATTERN)

@@ -1,0 +1,68 @@
+import { RouterContextProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import type { Database } from '../../db/client.ts'
+import { appContext, type PortalConfig } from './context.ts'
+import { CSRF_HEADER, csrfMiddleware, csrfToken } from './csrf.server.ts'
+import { sessionCookie } from './session.server.ts'
+
+const config = {
+  origin: 'https://svn.example.ch',
+  secure: true,
+  sessionSecret: 'secret-for-tests-secret-for-tests',
+} as PortalConfig
+
+/** The Cookie header a browser would send back for this Set-Cookie. */
+const asCookie = (setCookie: string) => setCookie.split(';')[0]!
+
+async function sessionCookieFor(id: string): Promise<string> {
+  return asCookie(await sessionCookie(config.secure, config.sessionSecret).serialize(id))
+}
+
+/** Runs the middleware on a POST; resolves with the status (200 when it let the request through). */
+async function post(cookie: string, token: string): Promise<number> {
+  const context = new RouterContextProvider()
+  context.set(appContext, { cspNonce: 'n', config, db: {} as Database })
+  const request = new Request('https://svn.example.ch/svn/search', {
+    method: 'POST',
+    headers: { Cookie: cookie, [CSRF_HEADER]: token },
+  })
+  try {
+    const response = await csrfMiddleware(
+      { request, context, params: {}, unstable_pattern: '', pattern: '' } as unknown as Parameters<
+        typeof csrfMiddleware
+      >[0],
+      async () => new Response('ok'),
+    )
+    return (response as Response).status
+  } catch (error) {
+    if (error instanceof Response) return error.status
+    throw error
+  }
+}
+
+describe('the anti-forgery token is bound to the session (ADR 706)', () => {
+  it("accepts the session's own token and refuses another session's", async () => {
+    const mine = await sessionCookieFor('session-id-of-alice-0123456789')
+    const { token: alice } = await csrfToken(
+      new Request('https://x/'),
+      config,
+      'session-id-of-alice-0123456789',
+    )
+    const { token: bob } = await csrfToken(new Request('https://x/'), config, 'session-id-of-bob-0123456789')
+    expect(alice).not.toBe(bob)
+    expect(await post(mine, alice)).toBe(200)
+    expect(await post(mine, bob)).toBe(403)
+    expect(await post(mine, '')).toBe(403)
+  })
+
+  it("a pre-login token (CSRF cookie) is no good once logged in, nor with another browser's cookie", async () => {
+    const anonymous = await csrfToken(new Request('https://x/'), config, null)
+    expect(anonymous.setCookie).toMatch(/^__Host-svn_csrf=/)
+    const csrfCookie = asCookie(anonymous.setCookie!)
+    expect(await post(csrfCookie, anonymous.token)).toBe(200)
+    const other = await csrfToken(new Request('https://x/'), config, null)
+    expect(await post(csrfCookie, other.token)).toBe(403)
+    const mine = await sessionCookieFor('session-id-of-alice-0123456789')
+    expect(await post(`${csrfCookie}; ${mine}`, anonymous.token)).toBe(403)
+  })
+})

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, isLoopbackOrigin, loadConfig } from './config.ts'
+
+const SECRET = 's'.repeat(32)
+const KEY = Buffer.alloc(32, 3).toString('base64')
+
+/** The message of the ConfigError loadConfig throws for this environment. */
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return (error as Error).message
+  }
+  throw new Error('configuration was accepted')
+}
+
+describe('production is the default, the demo is opt-in (ADR 700)', () => {
+  it('a fresh clone (nothing set, localhost) is the demo with debug pages, served as production', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ demo: true, debugPages: true, nodeEnv: 'production' })
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://localhost:8080']) {
+      expect(loadConfig({ ORIGIN: origin }).demo).toBe(true)
+    }
+  })
+
+  it('NODE_ENV=production or a public ORIGIN is production: no demo, no debug pages', () => {
+    const production = { SESSION_SECRET: SECRET, KEYS_ENCRYPTION_KEY: KEY }
+    expect(loadConfig({ ...production, NODE_ENV: 'production' })).toMatchObject({
+      demo: false,
+      debugPages: false,
+    })
+    expect(loadConfig({ ...production, ORIGIN: 'https://svn.example.ch' })).toMatchObject({
+      demo: false,
+      debugPages: false,
+    })
+    expect(loadConfig({ ...production, ORIGIN: 'http://10.0.0.5:3000' }).demo).toBe(false)
+  })
+
+  it('DEMO=true opts in anywhere; DEMO=false opts out on localhost', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ORIGIN: 'https://demo.example.ch', DEMO: 'true' }).demo).toBe(
+      true,
+    )
+    expect(refusal({ DEMO: 'false' })).toMatch(/SESSION_SECRET/)
+  })
+
+  it('production without SESSION_SECRET refuses with one line naming it', () => {
+    const message = refusal({ NODE_ENV: 'production', KEYS_ENCRYPTION_KEY: KEY })
+    expect(message).toMatch(/^Refusing to start: SESSION_SECRET must be set/)
+    expect(message).not.toContain('\n')
+    expect(message).not.toContain('KEYS_ENCRYPTION_KEY must')
+    expect(refusal({ ORIGIN: 'https://svn.example.ch', KEYS_ENCRYPTION_KEY: KEY })).toMatch(/SESSION_SECRET/)
+  })
+
+  it('production with the embedded IdP without KEYS_ENCRYPTION_KEY refuses; an external IdP needs none', () => {
+    expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: SECRET })).toMatch(
+      /^Refusing to start: KEYS_ENCRYPTION_KEY must be set/,
+    )
+    expect(refusal({ NODE_ENV: 'production' })).toMatch(/SESSION_SECRET and KEYS_ENCRYPTION_KEY must be set/)
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: SECRET,
+        OIDC_ISSUER: 'https://login.example.ch/realms/svn',
+        OIDC_CLIENT_SECRET: 'x',
+      }).keysEncryptionKey.current,
+    ).toBeUndefined()
+  })
+
+  it('KEYS_ENCRYPTION_KEY is 32 bytes, base64 or hex; anything else refuses in one line', () => {
+    const hex = 'ab'.repeat(32)
+    expect(loadConfig({ KEYS_ENCRYPTION_KEY: hex }).keysEncryptionKey.current).toEqual(
+      Buffer.from(hex, 'hex'),
+    )
+    expect(loadConfig({ KEYS_ENCRYPTION_KEY: KEY }).keysEncryptionKey.current).toEqual(Buffer.alloc(32, 3))
+    const message = refusal({ KEYS_ENCRYPTION_KEY: 'too-short' })
+    expect(message).toMatch(/KEYS_ENCRYPTION_KEY must be 32 bytes/)
+    expect(message).not.toContain('\n')
+  })
+
+  it('knows the loopback origins', () => {
+    expect(isLoopbackOrigin('http://localhost:3000')).toBe(true)
+    expect(isLoopbackOrigin('http://[::1]')).toBe(true)
+    expect(isLoopbackOrigin('http://127.0.0.1:1')).toBe(true)
+    expect(isLoopbackOrigin('http://localhost.example.ch')).toBe(false)
+    expect(isLoopbackOrigin('https://svn.example.ch')).toBe(false)
+  })
+})
