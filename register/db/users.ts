@@ -60,13 +60,22 @@ export async function findUser(db: Queryable, scope: UserScope, id: number): Pro
   return row ?? null
 }
 
-/** E-mail addresses are unique across all insurers, case-insensitively (users_email_lower_idx). */
-export async function emailTaken(db: Queryable, email: string, exceptUserId?: number): Promise<boolean> {
+/**
+ * E-mail addresses are unique within one insurer, case-insensitively (users_gs_code_email_lower_idx).
+ * Never across insurers: that answer would tell one insurer who works for another (ADR 724).
+ */
+export async function emailTaken(
+  db: Queryable,
+  gsCode: string,
+  email: string,
+  exceptUserId?: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
+        eq(users.gsCode, gsCode),
         eq(sql`lower(${users.email})`, email.toLowerCase()),
         exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
       ),

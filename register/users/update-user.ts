@@ -39,7 +39,7 @@ export async function editUser(db: Database, caller: Caller, input: EditedUser):
     self && !fields.aktiv ? { aktiv: [USER_RULE_KEYS.ownAccountNotDeactivatable] } : {},
   )
   if (errors) return fail(400, VALIDATION_FAILED, errors)
-  if (await emailTaken(db, fields.email, id)) return emailNotUnique()
+  if (await emailTaken(db, caller.insurer.gsCode, fields.email, id)) return emailNotUnique()
 
   const changed = (Object.keys(fields) as Array<keyof UserValues>).filter((k) => fields[k] !== existing[k])
   try {
