@@ -100,7 +100,8 @@ beforeAll(async () => {
   unmigratedStaff = await insertSeelandUser('new.staff@seeland.example', null, null)
   unmigratedOtherBroker = await insertSeelandUser('new.other@seeland.example', '5230', null)
   unmigratedOwn = await insertSeelandUser('new.own@seeland.example', '4711', null)
-})
+  // The demo SVN (some 2 000 records) on a busy 2-core machine.
+}, 180_000)
 
 afterAll(async () => {
   await handle?.close()
