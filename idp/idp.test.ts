@@ -4,6 +4,7 @@ import path from 'node:path'
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccount } from './index.ts'
+import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_HASH } from './views/messages.ts'
 import {
   beginAuthorization,
   CookieJar,
@@ -275,7 +276,18 @@ describe('authorization code flow', () => {
 })
 
 describe('logout and errors', () => {
-  it('shows our logout page for end-session and signs out', async () => {
+  it("another account's ID token as hint still asks (ADR 722)", async () => {
+    const jar = new CookieJar()
+    await signIn(h, jar, 'clerk@alpina.example', 'correct horse')
+    const victim = await signIn(h, new CookieJar(), 'victim@alpina.example', 'right-one')
+    const params = new URLSearchParams({ id_token_hint: victim.id_token, ui_locales: 'en' })
+    const page = await (await jar.fetch(`${h.issuer}/session/end?${params}`)).text()
+    expect(page).toContain('Yes, sign me out')
+    expect(page).toContain('No, stay signed in')
+    expect(page).not.toContain('<script')
+  })
+
+  it('signs out without a question when the portal sends its ID token as hint (ADR 722)', async () => {
     const jar = new CookieJar()
     const tokens = await signIn(h, jar, 'clerk@alpina.example', 'correct horse')
     const params = new URLSearchParams({
@@ -290,15 +302,28 @@ describe('logout and errors', () => {
     const page = await res.text()
     expect(page).toContain('<html lang="en">')
     expect(page).toContain('<title>Sign out – SVN Portal</title>')
-    expect(page).toContain('Yes, sign me out')
-    expect(page).not.toMatch(/https:\/\/fonts|<script/)
+    expect(page).toContain('Finishing sign-out')
+    // Nothing to decline: one continue button, the form says logout=yes by itself.
+    expect(page).not.toContain('stay signed in')
+    expect(page.match(/<button/g)).toHaveLength(1)
+    expect(page).toMatch(/<button type="submit" form="op.logoutForm" autofocus>Continue<\/button>/)
+    expect(page).not.toMatch(/https:\/\/fonts/)
+    // The one script (auto-submit with JS) runs by its hash; no other script could.
+    expect(page.match(/<script/g)).toHaveLength(1)
+    expect(page).toContain(`<script>${LOGOUT_SCRIPT}</script>`)
+    expect(res.headers.get('content-security-policy')).toContain(`script-src ${LOGOUT_SCRIPT_HASH}`)
     const action = page.match(/<form[^>]*action="([^"]+)"/)?.[1] ?? ''
-    const xsrf = page.match(/name="xsrf" value="([^"]+)"/)?.[1] ?? ''
+    const fields = new URLSearchParams(
+      [...page.matchAll(/<input type="hidden"[^>]*name="(\w+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]),
+    )
     expect(action).toBe(`${h.issuer}/session/end/confirm`)
+    expect(fields.get('logout')).toBe('yes')
+    expect(fields.get('xsrf')).toBeTruthy()
+    // What the browser posts: exactly the form's fields (the button has no name).
     const confirm = await jar.fetch(action, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+      body: fields.toString(),
     })
     expect(confirm.status).toBe(303)
     const back = new URL(confirm.headers.get('location') ?? '')

@@ -5,7 +5,13 @@ import { createAdapterFactory } from './adapter.ts'
 import { pickLanguage } from './i18n.ts'
 import type { IdpKeys } from './keys.ts'
 import { contentSecurityPolicy, type PageContext } from './views/layout.ts'
-import { errorPage, loggedOutPage, logoutPage } from './views/messages.ts'
+import {
+  LOGOUT_SCRIPT_HASH,
+  errorPage,
+  loggedOutPage,
+  logoutContinuePage,
+  logoutPage,
+} from './views/messages.ts'
 import { loginCssVersion } from './views/styles.ts'
 
 export interface IdpClient {
@@ -61,9 +67,9 @@ export function createProvider(options: ProviderOptions): Provider {
   const resource = `${new URL(issuer).origin}/svnwebaccess`
   const csp = contentSecurityPolicy(formActionOrigins(clients))
 
-  function renderPage(ctx: KoaContextWithOIDC, body: string): void {
+  function renderPage(ctx: KoaContextWithOIDC, body: string, policy = csp): void {
     ctx.type = 'html'
-    ctx.set('Content-Security-Policy', csp)
+    ctx.set('Content-Security-Policy', policy)
     ctx.set('Cache-Control', 'no-store')
     ctx.set('X-Content-Type-Options', 'nosniff')
     ctx.set('Referrer-Policy', 'same-origin')
@@ -119,7 +125,14 @@ export function createProvider(options: ProviderOptions): Provider {
       rpInitiatedLogout: {
         enabled: true,
         logoutSource(ctx, form) {
-          renderPage(ctx, logoutPage(pageContext(issuer, languageOf(ctx)), form))
+          const page = pageContext(issuer, languageOf(ctx))
+          // oidc-provider has validated the hint by now (an invalid one never gets here). Only a hint
+          // for the signed-in account skips the question: a link with someone else's ID token asks.
+          const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined
+          if (hint?.payload?.sub !== undefined && hint.payload.sub === ctx.oidc.session?.accountId) {
+            return renderPage(ctx, logoutContinuePage(page, form), `${csp}; script-src ${LOGOUT_SCRIPT_HASH}`)
+          }
+          renderPage(ctx, logoutPage(page, form))
         },
         postLogoutSuccessSource(ctx) {
           renderPage(ctx, loggedOutPage(pageContext(issuer, languageOf(ctx))))

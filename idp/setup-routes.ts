@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express'
 import type { Database } from '../db/client.ts'
 import { pickLanguage, type MessageKey } from './i18n.ts'
+import { passwordRuleError } from './password-rules.ts'
 import { basePathOf, pageContext } from './provider.ts'
 import { findSetupLogin, usePasswordSetupToken } from './setup-links.ts'
 import { MIN_PASSWORD_LENGTH, setupDonePage, setupInvalidPage, setupPage } from './views/setup.ts'
@@ -57,6 +58,10 @@ export function setupRoutes({ db, issuer, csp }: SetupRouteDeps): Router {
         const fieldErrors: { password?: MessageKey; confirm?: MessageKey } = {}
         if (!password) fieldErrors.password = 'setup.passwordRequired'
         else if ([...password].length < MIN_PASSWORD_LENGTH) fieldErrors.password = 'setup.passwordTooShort'
+        else {
+          const rule = await passwordRuleError(password, login)
+          if (rule) fieldErrors.password = rule
+        }
         if (password && password !== confirm) fieldErrors.confirm = 'setup.mismatch'
         if (fieldErrors.password || fieldErrors.confirm) {
           return send(res, 200, setupPage(page(req), actionOf(token), { login, fieldErrors }))

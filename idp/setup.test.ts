@@ -43,6 +43,20 @@ describe('password setup link (user migration)', () => {
     const shortHtml = await short.text()
     expect(shortHtml).toContain('<title>Fehler: Passwort festlegen – SVN Portal</title>')
     expect(shortHtml).toContain('mindestens 10 Zeichen')
+    // ASVS 6.2: neither a common password nor one containing the e-mail address (ADR 723),
+    // any case, translated; the password is not saved.
+    const common = await fetch(url, {
+      ...form({ password: 'Qwertyuiop', confirm: 'Qwertyuiop' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'lng=en' },
+    })
+    expect(common.status).toBe(200)
+    expect(await common.text()).toContain('This password is one of the 10,000 most common')
+    const withLogin = await (
+      await fetch(url, form({ password: 'New.Clerk-2026!', confirm: 'New.Clerk-2026!' }))
+    ).text()
+    expect(withLogin).toContain('Das Passwort darf Ihre E-Mail-Adresse nicht enthalten')
+    await expect(signIn(h, new CookieJar(), 'new.clerk@alpina.example', 'Qwertyuiop')).rejects.toThrow()
+
     const mismatch = await (
       await fetch(url, form({ password: 'a-long-password', confirm: 'another-one' }))
     ).text()

@@ -137,6 +137,21 @@ describe.each(ENDPOINTS)('$method $path', ({ method, path, needsRole }) => {
     await expectError(await callWith(method, path, { aud: 'another-client' }), 401)
   })
 
+  it('answers 401 for a token that is not an access token (ADR 721)', async () => {
+    // An ID token of the same issuer and audience: no at+jwt header (oidc-provider), or Keycloak's typ ID.
+    await expectError(await callWith(method, path, { typ: null }), 401)
+    await expectError(await callWith(method, path, { typ: 'JWT' }), 401)
+    await expectError(await callWith(method, path, { typ: 'JWT', claims: { typ: 'ID' } }), 401)
+    await expectError(await callWith(method, path, { typ: null, claims: { typ: 'Refresh' } }), 401)
+    // A Bearer claim does not turn another header type into an access token.
+    await expectError(await callWith(method, path, { typ: 'dpop+jwt', claims: { typ: 'Bearer' } }), 401)
+  })
+
+  it("accepts Keycloak's access token (header JWT, claim typ Bearer) and application/at+jwt", async () => {
+    expect((await callWith(method, path, { typ: 'JWT', claims: { typ: 'Bearer' } })).status).toBeLessThan(300)
+    expect((await callWith(method, path, { typ: 'application/at+jwt' })).status).toBeLessThan(300)
+  })
+
   it('answers 401 for a subject without register user', async () => {
     const res = await callWith(method, path, { sub: 'no-such-subject' })
     await expectError(res, 401)

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose'
+import { errors, jwtVerify, type JWTHeaderParameters, type JWTPayload, type JWTVerifyGetKey } from 'jose'
 import type { Database } from '../db/client.ts'
 import { ROLES, hasAnyAuthority, rolesFromClaims, type Role } from '../domain/roles.ts'
 import type { RegisterEnv } from './context.ts'
@@ -31,6 +31,17 @@ const TOKEN_ERRORS = [
   errors.JOSEAlgNotAllowed,
   errors.JOSENotSupported,
 ]
+
+/**
+ * Only access tokens open the register (ADR 721): RFC 9068's header `typ: at+jwt` (the embedded IdP),
+ * or Keycloak's access token, which says `typ: Bearer` in its claims instead. An ID token (header
+ * without at+jwt, Keycloak claim `typ: ID`) carries the same issuer and audience and must not pass.
+ */
+export function isAccessToken(header: JWTHeaderParameters, payload: JWTPayload): boolean {
+  const typ = typeof header.typ === 'string' ? header.typ.toLowerCase() : ''
+  if (typ === 'at+jwt' || typ === 'application/at+jwt') return true
+  return (typ === '' || typ === 'jwt') && payload.typ === 'Bearer'
+}
 
 function unauthorized(c: Context, error: string, tokenPresent: boolean): Response {
   // RFC 6750 §3: tell the client it needs a (new) bearer token.
@@ -65,6 +76,7 @@ export async function verifyAccessToken(
       requiredClaims: ['exp', 'sub'],
     })
     payload = verified.payload
+    if (!isAccessToken(verified.protectedHeader, payload)) return unauthorized(c, 'not an access token', true)
   } catch (error) {
     if (error instanceof errors.JWTExpired) return unauthorized(c, 'token expired', true)
     if (TOKEN_ERRORS.some((type) => error instanceof type)) return unauthorized(c, 'invalid token', true)
@@ -79,7 +91,8 @@ export async function verifyAccessToken(
 
 /**
  * Verifies the bearer access token and loads the register user behind its `sub`.
- * 401: no, malformed, badly signed, expired, foreign (iss/aud) token, or a sub without register user.
+ * 401: no, malformed, badly signed, expired, foreign (iss/aud) token, not an access token (an ID token),
+ * or a sub without register user.
  * 403: the user exists but is deactivated. 503: the issuer's keys cannot be fetched.
  */
 export function authenticate(options: AuthOptions) {

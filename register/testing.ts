@@ -31,6 +31,10 @@ export interface TokenOptions {
   noExp?: boolean
   /** Replaces the `resource_access` claim built from `roles`. */
   resourceAccess?: unknown
+  /** The header `typ`; default `at+jwt` (RFC 9068, as the embedded IdP); null leaves it out. */
+  typ?: string | null
+  /** More claims (e.g. Keycloak's `typ`). */
+  claims?: Record<string, unknown>
 }
 
 /** A stand-in identity provider for tests: one RSA key, its JWKS, and a token factory. */
@@ -51,8 +55,13 @@ export async function createTestIdp(kid = 'test-key'): Promise<TestIdp> {
       const now = Math.floor(Date.now() / 1000)
       const jwt = new SignJWT({
         resource_access: o.resourceAccess ?? { [TEST_CLIENT_ID]: { roles: o.roles ?? [] } },
+        ...o.claims,
       })
-        .setProtectedHeader({ alg: 'RS256', kid })
+        .setProtectedHeader({
+          alg: 'RS256',
+          kid,
+          ...(o.typ === null ? {} : { typ: o.typ ?? 'at+jwt' }),
+        })
         .setIssuer(o.iss ?? TEST_ISSUER)
         .setAudience(o.aud ?? TEST_CLIENT_ID)
         .setSubject(o.sub ?? 'nobody')

@@ -64,7 +64,8 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Unique per insurer (ADR 724): another insurer's address must not be observable from here.
+    uniqueIndex('users_gs_code_email_lower_idx').on(t.gsCode, sql`lower(${t.email})`),
     uniqueIndex('users_idp_subject_idx').on(t.idpSubject),
     index('users_gs_code_idx').on(t.gsCode),
   ],

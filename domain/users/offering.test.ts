@@ -18,6 +18,12 @@ describe('offeredRoles (spec §6)', () => {
     expect(offered).toHaveLength(ROLES.length - 2)
   })
 
+  it('never offers GROUP_ADMIN to a broker: role groups reach beyond its users (ADR 720)', () => {
+    const offered = offeredRoles({ ...base, callerMaklerNummer: '4711' })
+    expect(offered).not.toContain('GROUP_ADMIN')
+    expect(offered).toHaveLength(ROLES.length - 2)
+  })
+
   it('treats a blank broker number as none', () => {
     expect(offeredRoles({ ...base, callerMaklerNummer: '  ' })).toContain('MAKLER')
   })

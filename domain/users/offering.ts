@@ -14,11 +14,14 @@ export function isBrokerCaller(context: Pick<OfferingContext, 'callerMaklerNumme
   return (context.callerMaklerNummer ?? '').trim() !== ''
 }
 
-/** Spec §6: ADMIN, SVN_*, IV_AV_MELDUNGEN, AE_*; MAKLER without a broker number; GROUP_ADMIN with groups. */
+/**
+ * Spec §6: ADMIN, SVN_*, IV_AV_MELDUNGEN, AE_*; MAKLER without a broker number; GROUP_ADMIN with groups,
+ * but never from a broker: role groups span the whole insurer, beyond the broker's users (ADR 720).
+ */
 export function offeredRoles(context: OfferingContext): Role[] {
   return ROLES.filter((role) => {
     if (role === 'MAKLER') return !isBrokerCaller(context)
-    if (role === 'GROUP_ADMIN') return context.insurerHasRoleGroups
+    if (role === 'GROUP_ADMIN') return context.insurerHasRoleGroups && !isBrokerCaller(context)
     return true
   })
 }

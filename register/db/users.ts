@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { groupRoles, userRoleGroups, userRoles, users } from '../../db/schema/register.ts'
 import type { Role } from '../../domain/roles.ts'
@@ -25,32 +25,57 @@ export type UserValues = Pick<
   | 'aktiv'
 >
 
-/** The users of one insurer, by last name, first name, id (the portal sorts again as the user likes). */
-export function listUsers(db: Queryable, gsCode: string): Promise<UserRecord[]> {
+/**
+ * The users an administrator may see (ADR 720): one insurer's, and for a broker only those with its
+ * broker number (`maklerNummer` undefined: no broker restriction; null: a broker without a number).
+ */
+export interface UserScope {
+  gsCode: string
+  maklerNummer?: string | null
+}
+
+function inScope(scope: UserScope): SQL {
+  const conditions = [eq(users.gsCode, scope.gsCode)]
+  if (scope.maklerNummer === null) conditions.push(sql`false`)
+  else if (scope.maklerNummer !== undefined) conditions.push(eq(users.maklerNummer, scope.maklerNummer))
+  return and(...conditions) as SQL
+}
+
+/** The users in scope, by last name, first name, id (the portal sorts again as the user likes). */
+export function listUsers(db: Queryable, scope: UserScope): Promise<UserRecord[]> {
   return db
     .select()
     .from(users)
-    .where(eq(users.gsCode, gsCode))
+    .where(inScope(scope))
     .orderBy(asc(sql`lower(${users.nachname})`), asc(sql`lower(${users.vorname})`), asc(users.id))
 }
 
-/** One user, but only of `gsCode`: another insurer's user is "not found". */
-export async function findUser(db: Queryable, gsCode: string, id: number): Promise<UserRecord | null> {
+/** One user, but only in scope: another insurer's (or broker's) user is "not found". */
+export async function findUser(db: Queryable, scope: UserScope, id: number): Promise<UserRecord | null> {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), eq(users.gsCode, gsCode)))
+    .where(and(eq(users.id, id), inScope(scope)))
     .limit(1)
   return row ?? null
 }
 
-/** E-mail addresses are unique across all insurers, case-insensitively (users_email_lower_idx). */
-export async function emailTaken(db: Queryable, email: string, exceptUserId?: number): Promise<boolean> {
+/**
+ * E-mail addresses are unique within one insurer, case-insensitively (users_gs_code_email_lower_idx).
+ * Never across insurers: that answer would tell one insurer who works for another (ADR 724).
+ */
+export async function emailTaken(
+  db: Queryable,
+  gsCode: string,
+  email: string,
+  exceptUserId?: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
+        eq(users.gsCode, gsCode),
         eq(sql`lower(${users.email})`, email.toLowerCase()),
         exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
       ),
@@ -71,7 +96,7 @@ export async function insertUser(db: Queryable, gsCode: string, values: UserValu
 /** Optimistic locking: updates only when the stored version is still `version`; null otherwise. */
 export async function updateUser(
   db: Queryable,
-  gsCode: string,
+  scope: UserScope,
   id: number,
   version: number,
   values: Partial<UserValues>,
@@ -79,7 +104,7 @@ export async function updateUser(
   const [row] = await db
     .update(users)
     .set({ ...values, version: sql`${users.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(users.id, id), eq(users.gsCode, gsCode), eq(users.version, version)))
+    .where(and(eq(users.id, id), inScope(scope), eq(users.version, version)))
     .returning()
   return row ?? null
 }
@@ -94,10 +119,10 @@ export async function touchUser(db: Queryable, id: number): Promise<UserRecord |
   return row ?? null
 }
 
-export async function deleteUser(db: Queryable, gsCode: string, id: number): Promise<boolean> {
+export async function deleteUser(db: Queryable, scope: UserScope, id: number): Promise<boolean> {
   const rows = await db
     .delete(users)
-    .where(and(eq(users.id, id), eq(users.gsCode, gsCode)))
+    .where(and(eq(users.id, id), inScope(scope)))
     .returning({ id: users.id })
   return rows.length > 0
 }
@@ -131,15 +156,15 @@ export async function rolesOfUsers(
   return result
 }
 
-/** Users of `gsCode` without an identity-provider account (migration candidates). */
+/** Users in scope without an identity-provider account (migration candidates). */
 export function usersWithoutSubject(
   db: Queryable,
-  gsCode: string,
+  scope: UserScope,
 ): Promise<Array<{ id: number; email: string }>> {
   return db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(eq(users.gsCode, gsCode), isNull(users.idpSubject)))
+    .where(and(inScope(scope), isNull(users.idpSubject)))
     .orderBy(asc(users.id))
 }
 

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { auditLog, userRoles, users } from '../../db/schema/register.ts'
@@ -185,9 +185,44 @@ describe('POST /users', () => {
     ])
   })
 
-  it('refuses a duplicate e-mail (any case) with the spec message, storing nothing', async () => {
+  it("answers another insurer's e-mail exactly as an unknown one (no enumeration, ADR 724)", async () => {
+    const unknown = await call(
+      'POST',
+      '/users',
+      'admin@leman.example',
+      ADMIN,
+      newUser('nobody.yet@leman.example'),
+    )
+    const foreign = await call(
+      'POST',
+      '/users',
+      'admin@leman.example',
+      ADMIN,
+      newUser('Clerk@ALPINA.example'),
+    )
+    expect(foreign.status).toBe(unknown.status)
+    expect(foreign.status).toBe(201)
+    const [a, b] = (await Promise.all([unknown.json(), foreign.json()])) as UserBody[]
+    const { id: _a, email: _ea, ...restUnknown } = a!
+    const { id: _b, email: _eb, ...restForeign } = b!
+    expect(restForeign).toEqual(restUnknown)
+    // Two users now: Léman's new one, and Alpina's clerk untouched.
+    const rows = await handle.db
+      .select({ gsCode: users.gsCode })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, 'clerk@alpina.example'))
+    expect(rows.map((r) => r.gsCode).sort()).toEqual(['1001', '1002'])
+    // Editing towards another insurer's address answers like any free address, too.
+    const edit = await call('PUT', '/users', 'admin@leman.example', ADMIN, {
+      ...a!,
+      email: 'READER@alpina.example',
+    })
+    expect(edit.status).toBe(200)
+  })
+
+  it('refuses a duplicate e-mail (any case) within the insurer with the spec message, storing nothing', async () => {
     const before = (await handle.db.select().from(users)).length
-    const res = await call('POST', '/users', 'admin@leman.example', ADMIN, newUser('Clerk@ALPINA.example'))
+    const res = await call('POST', '/users', 'admin@alpina.example', ADMIN, newUser('Clerk@ALPINA.example'))
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({
       error: 'Email must always be unique.',
@@ -472,7 +507,7 @@ describe('GET/PUT /users/{id}/roles', () => {
     expect(after).toHaveLength(before.length)
   })
 
-  it('refuses MAKLER from a broker and MAKLER without a broker number', async () => {
+  it('refuses MAKLER from a broker (outside its users: 404) and MAKLER without a broker number', async () => {
     const admin = seededUser('admin@seeland.example')
     const brokerGrant = await call(
       'PUT',
@@ -481,9 +516,9 @@ describe('GET/PUT /users/{id}/roles', () => {
       ['ADMIN'],
       ['ADMIN', 'GROUP_ADMIN', 'MAKLER'],
     )
-    expect(((await brokerGrant.json()) as { fieldErrors: unknown }).fieldErrors).toMatchObject({
-      roles: ['roles.notGrantable'],
-    })
+    // The insurer's own administrator is not among the broker's users (ADR 720); the broker's MAKLER
+    // grant refusal itself: domain/users/offering.test.ts.
+    expect(brokerGrant.status).toBe(404)
     const noNumber = await call('PUT', `/users/${admin.userId}/roles`, 'admin@seeland.example', ADMIN, [
       'ADMIN',
       'GROUP_ADMIN',

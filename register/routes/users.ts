@@ -13,6 +13,7 @@ import { createUser } from '../users/create-user.ts'
 import { removeUser } from '../users/delete-user.ts'
 import { migrateUsers, migratedMessage, type CreateIdpAccount } from '../users/migrate.ts'
 import { NOT_FOUND, VALIDATION_FAILED, type Outcome } from '../users/outcome.ts'
+import { userScopeOf } from '../users/scope.ts'
 import { rolesOf, setRoles } from '../users/set-roles.ts'
 import { editUser } from '../users/update-user.ts'
 import { userJson, type UserJson } from '../users/user-json.ts'
@@ -104,8 +105,7 @@ export function usersRoutes(
   const byId = validate('param', IdParam)
 
   app.get('/', admin, async (c) => {
-    const { gsCode } = c.get('caller').insurer
-    const list = await listUsers(db, gsCode)
+    const list = await listUsers(db, userScopeOf(c.get('caller')))
     const roles = await rolesOfUsers(
       db,
       list.map((u) => u.id),
@@ -141,7 +141,7 @@ export function usersRoutes(
   })
 
   app.get('/:id{[0-9]+}', admin, byId, async (c) => {
-    const user = await findUser(db, c.get('caller').insurer.gsCode, c.req.valid('param').id)
+    const user = await findUser(db, userScopeOf(c.get('caller')), c.req.valid('param').id)
     if (!user) return jsonError(c, 404, NOT_FOUND)
     const [roles, groupRoles] = await Promise.all([directRolesOf(db, user.id), groupRolesOf(db, user.id)])
     return c.json(userJson(user, { roles, groupRoles }))

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Database } from '../../db/client.ts'
 import { requireAnyRole, requireRole } from '../auth.ts'
+import { brokerNumberOf } from '../users/scope.ts'
 import type { RegisterEnv } from '../context.ts'
 import { findLogo, listInsurerNames } from '../db/insurers.ts'
 import { listRoleGroups } from '../db/role-groups.ts'
@@ -39,6 +40,8 @@ export function versicherungRoutes(db: Database, auth: MiddlewareHandler<Registe
   )
 
   app.put('/rolegroups', requireRole('GROUP_ADMIN'), validate('json', roleGroupListSchema), async (c) => {
+    // A group's roles reach every member, beyond a broker's own users (ADR 720).
+    if (brokerNumberOf(c.get('caller')) !== undefined) return jsonError(c, 403, 'forbidden')
     const outcome = await saveRoleGroups(db, c.get('caller'), c.req.valid('json'))
     if (!outcome.ok) return jsonError(c, outcome.status, outcome.error, outcome.fieldErrors)
     return c.json(outcome.value)

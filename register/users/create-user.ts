@@ -31,7 +31,7 @@ export async function createUser(db: Database, caller: Caller, input: NewUser): 
     maklerNummerErrors(fields.maklerNummer, resolved.roles),
   )
   if (errors) return fail(400, VALIDATION_FAILED, errors)
-  if (await emailTaken(db, fields.email)) return emailNotUnique()
+  if (await emailTaken(db, caller.insurer.gsCode, fields.email)) return emailNotUnique()
 
   try {
     const user = await db.transaction(async (tx) => {

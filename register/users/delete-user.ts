@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.ts'
 import type { Caller } from '../context.ts'
 import { writeAudit } from '../db/audit.ts'
 import { deleteUser, findUser } from '../db/users.ts'
+import { userScopeOf } from './scope.ts'
 import { isForeignKeyViolation } from './db-errors.ts'
 import { NOT_FOUND, fail, ok, type Outcome } from './outcome.ts'
 
@@ -10,12 +11,12 @@ export const USER_IN_USE = 'user in use'
 
 /** DELETE /users/{id}: never oneself (no lock-out); the IdP account simply stops getting claims. */
 export async function removeUser(db: Database, caller: Caller, id: number): Promise<Outcome<null>> {
-  const user = await findUser(db, caller.insurer.gsCode, id)
+  const user = await findUser(db, userScopeOf(caller), id)
   if (!user) return fail(404, NOT_FOUND)
   if (id === caller.user.id) return fail(400, CANNOT_DELETE_SELF)
   try {
     await db.transaction(async (tx) => {
-      await deleteUser(tx, caller.insurer.gsCode, id)
+      await deleteUser(tx, userScopeOf(caller), id)
       await writeAudit(tx, {
         gsCode: caller.insurer.gsCode,
         actorUserId: caller.user.id,

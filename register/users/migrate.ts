@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts'
 import type { Caller } from '../context.ts'
 import { writeAudit } from '../db/audit.ts'
 import { claimSubject, releaseSubject, usersWithoutSubject } from '../db/users.ts'
+import { userScopeOf } from './scope.ts'
 
 /** Injected by the composition (the embedded IdP); the register never imports idp/. */
 export type CreateIdpAccount = (input: { subject: string; login: string }) => Promise<{ setupUrl: string }>
@@ -32,7 +33,7 @@ export async function migrateUsers(
   createIdpAccount: CreateIdpAccount,
 ): Promise<MigrationResult> {
   const result: MigrationResult = { migrated: [], failed: [] }
-  for (const user of await usersWithoutSubject(db, caller.insurer.gsCode)) {
+  for (const user of await usersWithoutSubject(db, userScopeOf(caller))) {
     const subject = randomUUID()
     if (!(await claimSubject(db, user.id, subject))) continue
     try {

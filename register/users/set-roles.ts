@@ -4,6 +4,7 @@ import type { Caller } from '../context.ts'
 import { writeAudit } from '../db/audit.ts'
 import { directRolesOf } from '../db/user-roles.ts'
 import { findUser, replaceRoles } from '../db/users.ts'
+import { userScopeOf } from './scope.ts'
 import { NOT_FOUND, VALIDATION_FAILED, fail, ok, type Outcome } from './outcome.ts'
 import { maklerNummerErrors, mergeErrors, resolveRoles } from './rules.ts'
 
@@ -17,7 +18,7 @@ export async function setRoles(
   id: number,
   requested: readonly Role[],
 ): Promise<Outcome<Role[]>> {
-  const user = await findUser(db, caller.insurer.gsCode, id)
+  const user = await findUser(db, userScopeOf(caller), id)
   if (!user) return fail(404, NOT_FOUND)
   const previous = await directRolesOf(db, id)
   const resolved = resolveRoles(caller, previous, requested, id)
@@ -40,7 +41,7 @@ export async function setRoles(
 }
 
 export async function rolesOf(db: Database, caller: Caller, id: number): Promise<Outcome<Role[]>> {
-  const user = await findUser(db, caller.insurer.gsCode, id)
+  const user = await findUser(db, userScopeOf(caller), id)
   if (!user) return fail(404, NOT_FOUND)
   return ok(await directRolesOf(db, id))
 }

@@ -4,6 +4,7 @@ import type { Caller } from '../context.ts'
 import { writeAudit } from '../db/audit.ts'
 import { directRolesOf, groupRolesOf } from '../db/user-roles.ts'
 import { emailTaken, findUser, replaceRoles, updateUser, type UserValues } from '../db/users.ts'
+import { userScopeOf } from './scope.ts'
 import { isUniqueViolation } from './db-errors.ts'
 import {
   CONFLICT,
@@ -23,7 +24,7 @@ const emailNotUnique = () => fail(400, EMAIL_NOT_UNIQUE, { email: [EMAIL_NOT_UNI
 /** PUT /users: optimistic locking on `version` (stale → 409); roles only change when given. */
 export async function editUser(db: Database, caller: Caller, input: EditedUser): Promise<Outcome<UserJson>> {
   const { id, version, roles: requested, ...fields } = input
-  const existing = await findUser(db, caller.insurer.gsCode, id)
+  const existing = await findUser(db, userScopeOf(caller), id)
   if (!existing) return fail(404, NOT_FOUND)
   if (existing.version !== version) return fail(409, CONFLICT)
 
@@ -38,12 +39,12 @@ export async function editUser(db: Database, caller: Caller, input: EditedUser):
     self && !fields.aktiv ? { aktiv: [USER_RULE_KEYS.ownAccountNotDeactivatable] } : {},
   )
   if (errors) return fail(400, VALIDATION_FAILED, errors)
-  if (await emailTaken(db, fields.email, id)) return emailNotUnique()
+  if (await emailTaken(db, caller.insurer.gsCode, fields.email, id)) return emailNotUnique()
 
   const changed = (Object.keys(fields) as Array<keyof UserValues>).filter((k) => fields[k] !== existing[k])
   try {
     const user = await db.transaction(async (tx) => {
-      const row = await updateUser(tx, caller.insurer.gsCode, id, version, fields)
+      const row = await updateUser(tx, userScopeOf(caller), id, version, fields)
       if (!row) return null
       if (requested) await replaceRoles(tx, id, resolved.roles)
       await writeAudit(tx, {

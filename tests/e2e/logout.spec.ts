@@ -5,11 +5,18 @@ import {
   loginAs,
   SESSION_COOKIE,
   sessionCookie,
+  typeCredentials,
   userMenuSummary,
 } from './support.ts'
 
-/** From the shell: user menu → "Abmelden" (a POST form) → the IdP's end-session confirmation. */
-async function startLogout(page: Page) {
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false
+
+/**
+ * From the shell: user menu → "Abmelden" (a POST form) → the IdP ends its session without asking
+ * (ADR 722) → the portal's /logout page. With JavaScript the IdP's page submits itself; without, it
+ * offers one focused "Weiter" button and no way to stay signed in.
+ */
+async function logoutViaMenu(page: Page) {
   await userMenuSummary(page).click()
   const button = page.locator('header details').getByRole('button', { name: 'Abmelden' })
   await expect(button).toBeVisible()
@@ -18,16 +25,20 @@ async function startLogout(page: Page) {
   const posted = page.waitForRequest((r) => new URL(r.url()).pathname === '/logout' && r.method() === 'POST')
   await button.click()
   await posted
-  await expect(page).toHaveURL((url) => url.pathname.startsWith('/oidc/'))
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Möchten Sie sich abmelden?')
-  await expect(page).toHaveTitle('Abmelden – SVN Portal')
+  await finishIdpLogout(page)
 }
 
-/** Confirms on the IdP page with the keyboard and lands on the portal's /logout page. */
-async function confirmLogout(page: Page) {
-  const confirm = page.getByRole('button', { name: 'Ja, abmelden' })
-  await confirm.focus()
-  await page.keyboard.press('Enter')
+async function finishIdpLogout(page: Page) {
+  if (!jsOn()) {
+    await expect(page).toHaveURL((url) => url.pathname.startsWith('/oidc/'))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Abmeldung wird abgeschlossen')
+    await expect(page).toHaveTitle('Abmelden – SVN Portal')
+    await expect(page.getByRole('button')).toHaveCount(1)
+    await expect(page.getByRole('button', { name: 'Nein, angemeldet bleiben' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Weiter' })).toBeFocused()
+    await expectNoA11yViolations(page, 'IdP logout without JavaScript')
+    await page.keyboard.press('Enter')
+  }
   await expect(page).toHaveURL('/logout')
 }
 
@@ -44,15 +55,11 @@ async function expectLoggedOutPage(page: Page) {
 }
 
 test.describe('logout', () => {
-  test('logout via the user menu and the IdP confirmation ends both sessions', async ({ page }) => {
+  test('logout via the user menu ends both sessions without a second question', async ({ page }) => {
     await loginAs(page, 'clerk@alpina.example')
     expect(await sessionCookie(page), 'session cookie after login').toBeDefined()
 
-    await startLogout(page)
-    await expect(page.getByRole('button', { name: 'Nein, angemeldet bleiben' })).toBeVisible()
-    await expectNoA11yViolations(page, 'IdP logout confirmation')
-
-    await confirmLogout(page)
+    await logoutViaMenu(page)
     await expectLoggedOutPage(page)
     await expectNoA11yViolations(page, 'portal /logout after logout')
 
@@ -69,8 +76,7 @@ test.describe('logout', () => {
 
   test('after logout the "log in again" link leads to the IdP login form', async ({ page }) => {
     await loginAs(page, 'reader@alpina.example')
-    await startLogout(page)
-    await confirmLogout(page)
+    await logoutViaMenu(page)
     await expectLoggedOutPage(page)
     await page.getByRole('link', { name: 'Erneut anmelden' }).click()
     await expect(page).toHaveURL(isIdpLoginUrl)
@@ -96,9 +102,24 @@ test.describe('logout', () => {
     // The button on that page logs out as well.
     await page.goto('/logout')
     await page.getByRole('main').getByRole('button', { name: 'Abmelden' }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Möchten Sie sich abmelden?')
-    await confirmLogout(page)
+    await finishIdpLogout(page)
     await expectLoggedOutPage(page)
+  })
+
+  test('after logout, /login asks for the password again (issue 17 item 9)', async ({ page }) => {
+    await loginAs(page, 'clerk@alpina.example')
+    await logoutViaMenu(page)
+    await page.goto('/login')
+    // No silent single sign-on: the IdP shows its form, and only the password gets back in.
+    await expect(page).toHaveURL(isIdpLoginUrl)
+    await expect(page.locator('#password')).toBeVisible()
+    await expect(page.locator('#password')).toHaveValue('')
+    await expectNoA11yViolations(page, 'IdP login after logout')
+    await typeCredentials(page, 'clerk@alpina.example', 'wrong-password')
+    await expect(page).toHaveURL(isIdpLoginUrl)
+    await expect(page.locator('#password')).toBeVisible()
+    await loginAs(page, 'clerk@alpina.example')
+    expect(await sessionCookie(page)).toBeDefined()
   })
 
   test('GET /logout logged out (no fresh logout) goes to login', async ({ page }) => {
@@ -108,7 +129,7 @@ test.describe('logout', () => {
 
   test('the portal session is destroyed before the trip to the IdP', async ({ page }) => {
     await loginAs(page, 'broker@seeland.example')
-    await startLogout(page)
+    await logoutViaMenu(page)
     // The portal session is destroyed before the trip to the IdP.
     expect(await sessionCookie(page)).toBeUndefined()
   })
