@@ -13,7 +13,8 @@ import { createIdp, createSetupLink } from '../idp/index.ts'
 import { createRegisterApp } from '../register/app.ts'
 import { rolesForSubject } from '../register/roles.ts'
 import { startSweep } from '../register/svn/schedule.ts'
-import { configureLog } from '../domain/log.ts'
+import { configureLog, logEvent } from '../domain/log.ts'
+import { configureMissingText } from '../domain/missing-text.ts'
 import { healthRoutes } from './health.ts'
 import { registerLog } from './register-log.ts'
 import { requestLog, requestLogNotes } from './request-log.ts'
@@ -54,6 +55,11 @@ export async function createServer(config: Config) {
   app.disable('x-powered-by')
   if (config.secure) app.set('trust proxy', 1)
   configureLog({ level: config.logLevel })
+  // A missing translation or placeholder value fails in tests and development, is logged in production.
+  configureMissingText({
+    mode: config.nodeEnv === 'production' ? 'log' : 'throw',
+    log: (message) => logEvent('warn', 'translation.missing', { message }),
+  })
   // First: every answer, also the security middleware's refusals, gets its line and request id.
   app.use(requestLog({ trustProxyId: config.secure }))
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
-import { SvnCreateForm, type CreateErrors } from '~/components/svn/SvnCreateForm.tsx'
+import { createSummaryLabel, SvnCreateForm, type CreateErrors } from '~/components/svn/SvnCreateForm.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { countryOptions } from '~/lib/countries.server.ts'
 import { bannerToday } from '~/lib/banner.server.ts'
@@ -209,7 +209,7 @@ export default function SvnCreate({ loaderData, actionData }: Route.ComponentPro
   const formToken = failed?.formToken ?? loaderData.formToken
   const summary = CREATE_FIELD_NAMES.flatMap((name) => {
     const message = errors[name]
-    return message ? [{ name, message }] : []
+    return message ? [{ name, label: createSummaryLabel(t, name), message }] : []
   })
   const hasErrors = summary.length > 0 || Boolean(failed?.formError)
   const title = `${hasErrors ? t('common.errorPrefix') : ''}${loaderData.heading} – SVN Portal`
