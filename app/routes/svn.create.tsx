@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
-import { createSummaryLabel, SvnCreateForm, type CreateErrors } from '~/components/svn/SvnCreateForm.tsx'
+import { CREATE_FORM_ORDER, createSummaryLabel, SvnCreateForm, type CreateErrors } from '~/components/svn/SvnCreateForm.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { countryOptions } from '~/lib/countries.server.ts'
 import { bannerToday } from '~/lib/banner.server.ts'
@@ -27,7 +27,6 @@ import type { RootData } from '~/root.tsx'
 import { canAccess } from '../../domain/access.ts'
 import { normaliseDateText } from '../../domain/date-input.ts'
 import {
-  CREATE_FIELD_NAMES,
   createField,
   createSvnSchema,
   referenzNeedsDefault,
@@ -207,7 +206,7 @@ export default function SvnCreate({ loaderData, actionData }: Route.ComponentPro
   const values = failed?.values ?? loaderData.values
   const errors: CreateErrors = failed?.errors ?? {}
   const formToken = failed?.formToken ?? loaderData.formToken
-  const summary = CREATE_FIELD_NAMES.flatMap((name) => {
+  const summary = CREATE_FORM_ORDER.flatMap((name) => {
     const message = errors[name]
     return message ? [{ name, label: createSummaryLabel(t, name), message }] : []
   })

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import {
   expectNoA11yViolations,
   isIdpLoginUrl,
@@ -6,6 +6,8 @@ import {
   SESSION_COOKIE,
   sessionCookie,
   userMenuSummary,
+  expect,
+  test,
 } from './support.ts'
 
 /** From the shell: user menu → "Abmelden" (a POST form) → the IdP's end-session confirmation. */

@@ -74,6 +74,14 @@ const HINTS = {
 } as const
 const HINT_OF: Partial<Record<CreateFieldName, (typeof HINTS)[keyof typeof HINTS]>> = HINTS
 
+/** The sections in the order the form shows them (spec §2). */
+const SECTION_ORDER: readonly CreateSection[] = ['halter', 'schiff', 'kontakt', 'schild', 'versicherungsdaten']
+
+/** Every field in the order the form shows it: the error summary lists errors in this order. */
+export const CREATE_FORM_ORDER: readonly CreateFieldName[] = SECTION_ORDER.flatMap((section) =>
+  CREATE_FIELDS.filter((f) => f.section === section).map((f) => f.name),
+)
+
 /** The label a field shows (svn.labels.*, the last part of its dotted name). */
 export function createFieldLabel(t: TFunction, name: CreateFieldName): string {
   return t(`svn.labels.${name.split('.').pop() ?? name}`)
