@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { LOG_LEVELS, type LogLevel } from './domain/log.ts'
+import type { MissingTextMode } from './domain/missing-text.ts'
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -21,6 +22,7 @@ const EnvSchema = z
     DEMO: flag.optional(),
     ENABLE_DEBUG_PAGES: flag.optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    MISSING_TEXT: z.enum(['throw', 'log']).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) {
@@ -57,6 +59,8 @@ export interface Config {
   debugPages: boolean
   /** Structured stdout log (domain/log.ts): the least severe level written. */
   logLevel: LogLevel
+  /** A missing translation key or placeholder value (ADR 800): throw (tests, development) or log. */
+  missingText: MissingTextMode
 }
 
 /** The one place process.env is read for the composed server. Throws a readable error when invalid. */
@@ -93,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     debugPages: e.ENABLE_DEBUG_PAGES ?? demo,
     logLevel: e.LOG_LEVEL,
+    missingText: e.MISSING_TEXT ?? (e.NODE_ENV === 'production' ? 'log' : 'throw'),
   }
 }

@@ -57,7 +57,7 @@ export async function createServer(config: Config) {
   configureLog({ level: config.logLevel })
   // A missing translation or placeholder value fails in tests and development, is logged in production.
   configureMissingText({
-    mode: config.nodeEnv === 'production' ? 'log' : 'throw',
+    mode: config.missingText,
     log: (message) => logEvent('warn', 'translation.missing', { message }),
   })
   // First: every answer, also the security middleware's refusals, gets its line and request id.
@@ -123,6 +123,7 @@ export async function createServer(config: Config) {
     registerTransport,
     sessionSecret,
     debugPages: config.debugPages,
+    missingText: config.missingText,
     version: packageVersion(),
     commit: gitCommit(),
   }

@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
-import { CREATE_FORM_ORDER, createSummaryLabel, SvnCreateForm, type CreateErrors } from '~/components/svn/SvnCreateForm.tsx'
+import {
+  CREATE_FORM_ORDER,
+  createSummaryLabel,
+  SvnCreateForm,
+  type CreateErrors,
+} from '~/components/svn/SvnCreateForm.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { countryOptions } from '~/lib/countries.server.ts'
 import { bannerToday } from '~/lib/banner.server.ts'

@@ -75,7 +75,13 @@ const HINTS = {
 const HINT_OF: Partial<Record<CreateFieldName, (typeof HINTS)[keyof typeof HINTS]>> = HINTS
 
 /** The sections in the order the form shows them (spec §2). */
-const SECTION_ORDER: readonly CreateSection[] = ['halter', 'schiff', 'kontakt', 'schild', 'versicherungsdaten']
+const SECTION_ORDER: readonly CreateSection[] = [
+  'halter',
+  'schiff',
+  'kontakt',
+  'schild',
+  'versicherungsdaten',
+]
 
 /** Every field in the order the form shows it: the error summary lists errors in this order. */
 export const CREATE_FORM_ORDER: readonly CreateFieldName[] = SECTION_ORDER.flatMap((section) =>
