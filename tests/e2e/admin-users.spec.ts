@@ -230,6 +230,8 @@ test.describe('user administration', () => {
     page,
     browser,
   }, testInfo) => {
+    // Two administrators log in, each page is checked for raw keys: more than 30 s on a busy machine.
+    test.slow()
     await loginAs(page, 'admin@leman.example')
     const nachname = `Stale${testInfo.project.name.replace('-', '')}${Date.now().toString(36)}`
     await createUser(page, nachname, uniqueEmail('stale'))
