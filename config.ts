@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { LOG_LEVELS, type LogLevel } from './domain/log.ts'
+import type { MissingTextMode } from './domain/missing-text.ts'
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -32,6 +33,7 @@ const EnvSchema = z
     DEMO: flag.optional(),
     ENABLE_DEBUG_PAGES: flag.optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    MISSING_TEXT: z.enum(['throw', 'log']).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) {
@@ -70,6 +72,8 @@ export interface Config {
   debugPages: boolean
   /** Structured stdout log (domain/log.ts): the least severe level written. */
   logLevel: LogLevel
+  /** A missing translation key or placeholder value (ADR 800): throw (tests, development) or log. */
+  missingText: MissingTextMode
 }
 
 /** `localhost`, `127.0.0.1` or `[::1]`: a developer's own machine. */
@@ -132,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     debugPages: e.ENABLE_DEBUG_PAGES ?? demo,
     logLevel: e.LOG_LEVEL,
+    // Unset NODE_ENV is served as production (ADR 700): only development and tests throw (ADR 800).
+    missingText: e.MISSING_TEXT ?? (e.NODE_ENV === 'development' || e.NODE_ENV === 'test' ? 'throw' : 'log'),
   }
 }
 

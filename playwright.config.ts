@@ -49,6 +49,8 @@ export default defineConfig({
       DEMO: 'true',
       // Request lines of some thousand page loads would bury the test output; events stay (ADR 611).
       LOG_LEVEL: 'warn',
+      // A missing translation key or placeholder value fails the page, as in every other test (ADR 800).
+      MISSING_TEXT: 'throw',
     },
     stdout: 'pipe',
     stderr: 'pipe',

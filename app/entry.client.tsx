@@ -4,7 +4,11 @@ import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
 import { DEFAULT_LANGUAGE, isLanguage } from '../domain/languages.ts'
+import { configureMissingText } from '../domain/missing-text.ts'
 import { i18nOptions } from './lib/i18n.ts'
+
+// A missing text throws while developing; a user's browser only logs it (ADR 800).
+configureMissingText({ mode: import.meta.env.DEV ? 'throw' : 'log' })
 
 async function main() {
   const lang = document.documentElement.lang

@@ -48,3 +48,9 @@ describe('pickLanguage', () => {
     )
   })
 })
+
+describe('translate with a missing placeholder value', () => {
+  it('throws in tests (domain/missing-text.ts), never leaving {name} in a page', () => {
+    expect(() => translate('de', 'login.blocked')).toThrow(/Missing value for \{minutes\}/)
+  })
+})

@@ -1,3 +1,4 @@
+import { fillPlaceholders } from '../domain/missing-text.ts'
 import de from './locales/de.json' with { type: 'json' }
 import en from './locales/en.json' with { type: 'json' }
 import fr from './locales/fr.json' with { type: 'json' }
@@ -45,5 +46,5 @@ export function translate(
   key: MessageKey,
   vars: Record<string, string | number> = {},
 ): string {
-  return messages[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) => String(vars[name] ?? whole))
+  return fillPlaceholders(messages[lang][key], vars)
 }

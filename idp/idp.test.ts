@@ -110,7 +110,7 @@ describe('login page', () => {
     const page = await res.text()
     expect(page).toContain('<title>Fehler: Anmelden – SVN Portal</title>')
     expect(page).toMatch(
-      /<div class="error-summary" role="alert"[^]*<a href="#login">Geben Sie Ihre E-Mail-Adresse ein<\/a>[^]*<a href="#password">Geben Sie Ihr Passwort ein<\/a>/,
+      /<main id="main" tabindex="-1">\s*<div class="card"><div\s+class="error-summary"[^>]*autofocus\s*>[^]*<a href="#login">E-Mail-Adresse: Geben Sie Ihre E-Mail-Adresse ein<\/a>[^]*<a href="#password">Passwort: Geben Sie Ihr Passwort ein<\/a>/,
     )
     expect(page).toMatch(/<input\s[^>]*id="login"[^>]*aria-describedby="login-error"/)
     expect(page).toMatch(/<input\s[^>]*id="password"[^>]*aria-describedby="password-error"/)

@@ -61,6 +61,13 @@ describe('password setup link (user migration)', () => {
       await fetch(url, form({ password: 'a-long-password', confirm: 'another-one' }))
     ).text()
     expect(mismatch).toContain('Die Passwörter stimmen nicht überein')
+    // The summary names each field by its label (issue 20): first in <main>, linking to the input.
+    expect(shortHtml).toMatch(
+      /<main id="main" tabindex="-1">\s*<div class="card"><div\s+class="error-summary"[^>]*autofocus\s*>[^]*<a href="#password">Neues Passwort: Das Passwort muss mindestens 10 Zeichen lang sein<\/a>/,
+    )
+    expect(mismatch).toContain(
+      '<a href="#confirm">Passwort wiederholen: Die Passwörter stimmen nicht überein</a>',
+    )
 
     const done = await fetch(url, form({ password: 'a-long-password', confirm: 'a-long-password' }))
     expect(done.status).toBe(200)

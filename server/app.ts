@@ -13,7 +13,8 @@ import { createIdp, createSetupLink } from '../idp/index.ts'
 import { createRegisterApp } from '../register/app.ts'
 import { rolesForSubject } from '../register/roles.ts'
 import { startSweep } from '../register/svn/schedule.ts'
-import { configureLog } from '../domain/log.ts'
+import { configureLog, logEvent } from '../domain/log.ts'
+import { configureMissingText } from '../domain/missing-text.ts'
 import { finalErrorHandler } from './errors.ts'
 import { healthRoutes } from './health.ts'
 import { registerLog } from './register-log.ts'
@@ -57,6 +58,11 @@ export async function createServer(config: Config) {
   app.set('env', dev ? 'development' : 'production')
   if (config.secure) app.set('trust proxy', 1)
   configureLog({ level: config.logLevel })
+  // A missing translation or placeholder value fails in tests and development, is logged in production.
+  configureMissingText({
+    mode: config.missingText,
+    log: (message) => logEvent('warn', 'translation.missing', { message }),
+  })
   // First: every answer, also the security middleware's refusals, gets its line and request id.
   app.use(requestLog({ trustProxyId: config.secure }))
 
@@ -122,6 +128,7 @@ export async function createServer(config: Config) {
     registerTransport,
     sessionSecret,
     debugPages: config.debugPages,
+    missingText: config.missingText,
     version: packageVersion(),
     commit: gitCommit(),
   }

@@ -1,5 +1,6 @@
 import { createContext } from 'react-router'
 import type { Database } from '../../db/client.ts'
+import type { MissingTextMode } from '../../domain/missing-text.ts'
 
 /** What the portal needs from the composing server; set once per request by server.ts. */
 export interface PortalConfig {
@@ -14,6 +15,8 @@ export interface PortalConfig {
   registerTransport?: (url: string, init: RequestInit) => Promise<Response>
   sessionSecret: string
   debugPages: boolean
+  /** A missing translation or placeholder value: 'throw' in tests and development, 'log' in production. */
+  missingText?: MissingTextMode
   version: string
   commit: string
 }

@@ -1,11 +1,14 @@
 import { createInstance, type i18n } from 'i18next'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/languages.ts'
+import { logEvent } from '../../domain/log.ts'
+import { configureMissingText } from '../../domain/missing-text.ts'
 import de from '../locales/de.json'
 import en from '../locales/en.json'
 import fr from '../locales/fr.json'
 import it from '../locales/it.json'
 import { cookieName } from './cookie-name.server.ts'
+import { appContext } from './context.ts'
 import { i18nOptions, LANGUAGE_COOKIE } from './i18n.ts'
 
 export const resources = {
@@ -53,6 +56,9 @@ function instanceFor(lng: Language): Promise<i18n> {
 
 /** German is the default and initial language (spec §1); only an explicit choice (the cookie) changes it. */
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  // The server build has its own copy of domain/missing-text.ts: set its mode from the config here.
+  const mode = context.get(appContext).config.missingText ?? 'throw'
+  configureMissingText({ mode, log: (message) => logEvent('warn', 'translation.missing', { message }) })
   const lng = languageFromCookie(request.headers.get('Cookie')) ?? DEFAULT_LANGUAGE
   context.set(localeContext, lng)
   context.set(instanceContext, await instanceFor(lng))

@@ -75,7 +75,7 @@ export default function GroupAdministration({ loaderData, actionData }: Route.Co
   const errors = actionData?.errors ?? {}
   const summary = groups.flatMap((g) => {
     const message = errors[g.id]
-    return message ? [{ name: `roles-${g.id}`, message: `${g.name}: ${message}` }] : []
+    return message ? [{ name: `roles-${g.id}`, label: g.name, message }] : []
   })
   return (
     <>

@@ -36,7 +36,9 @@ export default function Logo({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <DocumentTitle title={loaderData.title} failed={Boolean(error)} />
-      <ErrorSummary errors={error ? [{ name: 'logo-file', message: error }] : []} />
+      <ErrorSummary
+        errors={error ? [{ name: 'logo-file', label: t('admin.logo.file'), message: error }] : []}
+      />
       <h1 className="mb-2 text-2xl font-semibold">{loaderData.title}</h1>
       <p className="mb-4 max-w-2xl">{t('admin.logo.info')}</p>
       <section aria-labelledby="current-logo" className="mb-6">

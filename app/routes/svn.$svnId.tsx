@@ -5,6 +5,7 @@ import { SvnDetailActions } from '~/components/svn/SvnDetailActions.tsx'
 import { SvnDetailView } from '~/components/svn/SvnDetailView.tsx'
 import { SvnHistoryTable } from '~/components/svn/SvnHistoryTable.tsx'
 import { SvnNotificationView } from '~/components/svn/SvnNotificationView.tsx'
+import { enumLabel } from '~/components/svn/labels.ts'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { countryLabels } from '~/lib/countries.server.ts'
 import { appContext } from '~/lib/context.ts'
@@ -73,7 +74,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         ? 'av'
         : null
   const back = backToSearch(url.searchParams.get('back'))
-  const status = t(`svn.status.${svn.status}`, { defaultValue: svn.status })
+  const status = enumLabel(t, 'status', svn.status)
   const heading = t('svn.detail.heading', { id: svn.id, status })
   const title = view
     ? `${t(view === 'iv' ? 'svn.detail.ivTitle' : 'svn.detail.avTitle')} – ${heading}`

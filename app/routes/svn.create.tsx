@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
-import { SvnCreateForm, type CreateErrors } from '~/components/svn/SvnCreateForm.tsx'
+import {
+  CREATE_FORM_ORDER,
+  createSummaryLabel,
+  SvnCreateForm,
+  type CreateErrors,
+} from '~/components/svn/SvnCreateForm.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { countryOptions } from '~/lib/countries.server.ts'
 import { bannerToday } from '~/lib/banner.server.ts'
@@ -27,7 +32,6 @@ import type { RootData } from '~/root.tsx'
 import { canAccess } from '../../domain/access.ts'
 import { normaliseDateText } from '../../domain/date-input.ts'
 import {
-  CREATE_FIELD_NAMES,
   createField,
   createSvnSchema,
   referenzNeedsDefault,
@@ -207,9 +211,9 @@ export default function SvnCreate({ loaderData, actionData }: Route.ComponentPro
   const values = failed?.values ?? loaderData.values
   const errors: CreateErrors = failed?.errors ?? {}
   const formToken = failed?.formToken ?? loaderData.formToken
-  const summary = CREATE_FIELD_NAMES.flatMap((name) => {
+  const summary = CREATE_FORM_ORDER.flatMap((name) => {
     const message = errors[name]
-    return message ? [{ name, message }] : []
+    return message ? [{ name, label: createSummaryLabel(t, name), message }] : []
   })
   const hasErrors = summary.length > 0 || Boolean(failed?.formError)
   const title = `${hasErrors ? t('common.errorPrefix') : ''}${loaderData.heading} – SVN Portal`

@@ -129,7 +129,9 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <ErrorSummary errors={error ? [{ name: IMPORT_FIELD, message: error }] : []} />
+      <ErrorSummary
+        errors={error ? [{ name: IMPORT_FIELD, label: t('svnImport.form.file'), message: error }] : []}
+      />
       <h1 className="mb-4 text-2xl font-semibold">{heading}</h1>
 
       {result ? (

@@ -85,7 +85,7 @@ export default function SvnSearch({ loaderData }: Route.ComponentProps) {
   const { heading, values, errors, sort, result, query, failed } = loaderData
   const summary = SEARCH_FIELDS.flatMap((name) => {
     const message = errors[name]
-    return message ? [{ name, message }] : []
+    return message ? [{ name, label: t(`svn.fields.${name}`), message }] : []
   })
   return (
     <>

@@ -106,7 +106,7 @@ export default function UserAdministration({ loaderData }: Route.ComponentProps)
         </Link>
       </div>
       <p role="status" className="mb-3">
-        {t('admin.users.count', { count: total })}
+        {t('admin.users.count', { total })}
       </p>
       {rows.length > 0 ? (
         <>

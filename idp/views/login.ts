@@ -10,6 +10,12 @@ export interface LoginFormState {
   formError?: { key: MessageKey; vars?: Record<string, string | number> }
 }
 
+/** Each field's label: the form shows it and the error summary names the field with it. */
+const LABELS = { login: 'login.loginLabel', password: 'login.passwordLabel' } as const satisfies Record<
+  'login' | 'password',
+  MessageKey
+>
+
 interface ErrorItem {
   field: 'login' | 'password'
   text: string
@@ -26,10 +32,16 @@ export function loginPage(page: PageContext, uid: string, basePath: string, stat
 
   const summary: SafeHtml | false =
     errors.length > 0 &&
-    html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
+    html`<div
+      class="error-summary"
+      role="alert"
+      aria-labelledby="error-summary-title"
+      tabindex="-1"
+      autofocus
+    >
       <h2 id="error-summary-title">${t('errorSummaryTitle')}</h2>
       <ul>
-        ${errors.map((e) => html`<li><a href="#${e.field}">${e.text}</a></li>`)}
+        ${errors.map((e) => html`<li><a href="#${e.field}">${t('errorSummaryEntry', { label: t(LABELS[e.field]), message: e.text })}</a></li>`)}
       </ul>
     </div>`
 
@@ -37,7 +49,7 @@ export function loginPage(page: PageContext, uid: string, basePath: string, stat
     const error = errorFor(name)
     const errorId = `${name}-error`
     return html`<div class="field${error ? ' field--error' : ''}">
-      <label for="${name}">${t(name === 'login' ? 'login.loginLabel' : 'login.passwordLabel')}</label>
+      <label for="${name}">${t(LABELS[name])}</label>
       ${error && html`<p class="field-error" id="${errorId}"><span class="visually-hidden">${t('errorPrefix')}</span>${error.text}</p>`}
       ${input(error ? errorId : undefined)}
     </div>`

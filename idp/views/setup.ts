@@ -12,6 +12,12 @@ export interface SetupFormState {
 
 type Field = 'password' | 'confirm'
 
+/** Each field's label: the form shows it and the error summary names the field with it. */
+const LABELS = { password: 'setup.passwordLabel', confirm: 'setup.confirmLabel' } as const satisfies Record<
+  Field,
+  MessageKey
+>
+
 /** "Set your password" for a migrated user (one-time link); same shell and error pattern as login. */
 export function setupPage(page: PageContext, action: string, state: SetupFormState): string {
   const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(page.lang, key, vars)
@@ -23,20 +29,26 @@ export function setupPage(page: PageContext, action: string, state: SetupFormSta
 
   const summary: SafeHtml | false =
     errors.length > 0 &&
-    html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
+    html`<div
+      class="error-summary"
+      role="alert"
+      aria-labelledby="error-summary-title"
+      tabindex="-1"
+      autofocus
+    >
       <h2 id="error-summary-title">${t('errorSummaryTitle')}</h2>
       <ul>
-        ${errors.map((e) => html`<li><a href="#${e.field}">${e.text}</a></li>`)}
+        ${errors.map((e) => html`<li><a href="#${e.field}">${t('errorSummaryEntry', { label: t(LABELS[e.field]), message: e.text })}</a></li>`)}
       </ul>
     </div>`
 
-  const field = (name: Field, label: MessageKey, hint?: SafeHtml) => {
+  const field = (name: Field, hint?: SafeHtml) => {
     const error = errorFor(name)
     const errorId = `${name}-error`
     const hintId = `${name}-hint`
     const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ')
     return html`<div class="field${error ? ' field--error' : ''}">
-      <label for="${name}">${t(label)}</label>
+      <label for="${name}">${t(LABELS[name])}</label>
       ${hint && html`<p id="${hintId}">${hint}</p>`}
       ${error && html`<p class="field-error" id="${errorId}"><span class="visually-hidden">${t('errorPrefix')}</span>${error.text}</p>`}
       <input
@@ -55,8 +67,7 @@ export function setupPage(page: PageContext, action: string, state: SetupFormSta
     <p>${t('setup.intro', { login: state.login })}</p>
     <form method="post" action="${action}" novalidate>
       <input type="text" name="username" autocomplete="username" value="${state.login}" hidden />
-      ${field('password', 'setup.passwordLabel', html`${t('setup.passwordHint', { min: MIN_PASSWORD_LENGTH })}`)}
-      ${field('confirm', 'setup.confirmLabel')}
+      ${field('password', html`${t('setup.passwordHint', { min: MIN_PASSWORD_LENGTH })}`)} ${field('confirm')}
       <div class="actions">
         <button type="submit">${t('setup.submit')}</button>
       </div>

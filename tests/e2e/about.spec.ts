@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test'
-import { ctrlShiftClicks, expectNoA11yViolations, jsEnabled, loginAs, VERSION } from './support.ts'
+import {
+  ctrlShiftClicks,
+  expectNoA11yViolations,
+  jsEnabled,
+  loginAs,
+  VERSION,
+  expect,
+  test,
+} from './support.ts'
 
 test.describe('hidden action', () => {
   test('ten clicks with Ctrl and Shift open the about dialog (JavaScript only)', async ({

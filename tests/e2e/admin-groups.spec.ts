@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoA11yViolations, jsEnabled, loginAs } from './support.ts'
+import { type Page } from '@playwright/test'
+import { expectNoA11yViolations, jsEnabled, loginAs, expect, test } from './support.ts'
 
 /**
  * Role groups (spec §2 "Role groups page"). The js and no-js projects save at the same time, and one

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoA11yViolations, jsEnabled, loginAs } from './support.ts'
+import { type Page } from '@playwright/test'
+import { expectNoA11yViolations, jsEnabled, loginAs, expect, test } from './support.ts'
 
 /**
  * Logo upload (spec §2 "Logo upload page", §5, §8). No other spec looks at an insurer's logo; each

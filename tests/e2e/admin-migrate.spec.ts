@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { expectNoA11yViolations, jsEnabled, loginAs } from './support.ts'
+import { expectNoA11yViolations, jsEnabled, loginAs, expect, test } from './support.ts'
 
 /**
  * Migration to the identity provider (spec §2 "User migrate page", DESIGN §5). Each project migrates

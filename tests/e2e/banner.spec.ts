@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test'
-import { expectNoA11yViolations, gotoOnDate, holidayBanner, jsEnabled, loginAs } from './support.ts'
+import {
+  expectNoA11yViolations,
+  gotoOnDate,
+  holidayBanner,
+  jsEnabled,
+  loginAs,
+  expect,
+  test,
+} from './support.ts'
 
 const CHRISTMAS = [
   'Frohe Weihnachten!',

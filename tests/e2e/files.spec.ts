@@ -1,6 +1,16 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Download, type Page } from '@playwright/test'
-import { expectNoA11yViolations, jsEnabled, loginAs, sideNav, tabTo, waitForHydration } from './support.ts'
+import { type Download, type Page } from '@playwright/test'
+import {
+  expectNoA11yViolations,
+  jsEnabled,
+  loginAs,
+  sideNav,
+  tabTo,
+  waitForHydration,
+  expect,
+  test,
+  expectErrorSummary,
+} from './support.ts'
 
 /**
  * File pickup (spec §2 "File pickup screens", §4 "File generation"; DESIGN §5, §7). Files belong to an
@@ -229,6 +239,10 @@ test.describe('File pickup', () => {
     const summary = page.getByRole('heading', { name: 'Es gibt ein Problem' })
     await expect(summary).toBeVisible()
     await expect(page).toHaveTitle(`Fehler: ${screen.title} (${before}) – SVN Portal`)
+    await expectErrorSummary(page, [
+      ['Von: Bitte geben Sie das Datum als TT.MM.JJJJ ein.', 'von'],
+      ['Maklernummer: Höchstens 10 Zeichen.', 'maklerNr'],
+    ])
     const von = page.getByLabel('Von', { exact: true })
     await expect(von).toHaveValue('31.02.2026')
     await expect(page.getByLabel('Bis', { exact: true })).toHaveValue(/^0?1\.0?1\.2020$/)
@@ -239,7 +253,7 @@ test.describe('File pickup', () => {
     await expectNoA11yViolations(page, `${screen.path} with errors`)
 
     // Following the summary's first link puts the focus on the date field.
-    await page.getByRole('link', { name: 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.' }).click()
+    await page.getByRole('link', { name: 'Von: Bitte geben Sie das Datum als TT.MM.JJJJ ein.' }).click()
     if (jsEnabled(test.info())) await expect(von).toBeFocused()
 
     // von after bis: the range error sits on bis.

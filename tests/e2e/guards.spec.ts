@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoA11yViolations, isIdpLoginUrl, loginAs } from './support.ts'
+import { type Page } from '@playwright/test'
+import { expectNoA11yViolations, isIdpLoginUrl, loginAs, expect, test } from './support.ts'
 
 const LOGIN_LINK = 'Zur Anmeldung'
 

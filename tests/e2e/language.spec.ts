@@ -1,5 +1,13 @@
-import { expect, test, type Page } from '@playwright/test'
-import { cookie, expectNoA11yViolations, isIdpLoginUrl, loginAs, userMenuSummary } from './support.ts'
+import { type Page } from '@playwright/test'
+import {
+  cookie,
+  expectNoA11yViolations,
+  isIdpLoginUrl,
+  loginAs,
+  userMenuSummary,
+  expect,
+  test,
+} from './support.ts'
 
 const LANGUAGES = [
   { code: 'de', name: 'Deutsch' },

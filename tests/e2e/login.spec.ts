@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test'
+import { type Request } from '@playwright/test'
 import {
   DEMO_USERS,
   demoUser,
@@ -8,6 +8,9 @@ import {
   isIdpLoginUrl,
   login,
   typeCredentials,
+  expect,
+  test,
+  expectErrorSummary,
 } from './support.ts'
 
 test.describe('login', () => {
@@ -38,6 +41,9 @@ test.describe('login', () => {
     await expect(
       summary.getByRole('link', { name: 'E-Mail-Adresse oder Passwort ist falsch' }),
     ).toHaveAttribute('href', '#login')
+    await expectErrorSummary(page, [['E-Mail-Adresse: E-Mail-Adresse oder Passwort ist falsch', 'login']])
+    // No script on the IdP's pages: the summary takes the focus by autofocus, with JS on or off.
+    await expect(summary).toBeFocused()
     await expect(page.locator('#login')).toHaveValue('clerk@alpina.example')
     await expect(page.locator('#login')).toHaveAttribute('aria-invalid', 'true')
     await expect(page.locator('#password')).toHaveValue('')

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import {
   expectNoA11yViolations,
   isIdpLoginUrl,
@@ -7,6 +7,8 @@ import {
   sessionCookie,
   typeCredentials,
   userMenuSummary,
+  expect,
+  test,
 } from './support.ts'
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false

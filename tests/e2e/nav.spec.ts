@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoA11yViolations, jsEnabled, login, newPage, sideNav } from './support.ts'
+import { type Page } from '@playwright/test'
+import { expectNoA11yViolations, jsEnabled, login, newPage, sideNav, expect, test } from './support.ts'
 
 const CLOSE = 'Navigation schliessen'
 const OPEN = 'Navigation öffnen'

@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse } from '@playwright/test'
+import { type APIResponse } from '@playwright/test'
 import {
   cookies,
   csrfFromPage,
@@ -8,6 +8,8 @@ import {
   loginAs,
   SESSION_COOKIE,
   sessionCookie,
+  expect,
+  test,
 } from './support.ts'
 
 function directives(csp: string): Map<string, string[]> {

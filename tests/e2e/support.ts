@@ -1,13 +1,73 @@
 import { axeViolations } from '../axe.ts'
 import {
   expect,
-  test,
+  test as base,
   type Browser,
   type BrowserContext,
   type Cookie,
   type Page,
+  type Response,
   type TestInfo,
 } from '@playwright/test'
+import { rawTextProblems } from './raw-text.ts'
+
+export { expect }
+
+// --- issue 20: no raw key or placeholder on any page a test reaches ---------------------------
+
+/** What the running test found (a worker runs one test at a time). */
+const rawText = { problems: [] as string[], pending: [] as Promise<void>[] }
+
+function recordProblems(where: string, html: string): void {
+  for (const problem of rawTextProblems(html)) rawText.problems.push(`${problem} on ${where}`)
+}
+
+function checkDocument(response: Response): void {
+  const request = response.request()
+  if (request.resourceType() !== 'document' || (response.status() >= 300 && response.status() < 400)) return
+  if (!(response.headers()['content-type'] ?? '').includes('text/html')) return
+  rawText.pending.push(
+    response.text().then(
+      (html) => recordProblems(`${request.method()} ${response.url()}`, html),
+      () => {}, // the page navigated on before the body was read: its successor is checked
+    ),
+  )
+}
+
+/** Checks every HTML page the context loads, and the page as rendered when the test ends. */
+export function watchRawText(context: BrowserContext): void {
+  context.on('response', checkDocument)
+}
+
+/** The rendered page now (after client rendering), e.g. a state reached without a navigation. */
+export async function expectNoRawText(page: Page, label = page.url()): Promise<void> {
+  const problems = rawTextProblems(await page.content())
+  expect(problems, `raw translation keys or placeholders on ${label}`).toEqual([])
+}
+
+/**
+ * The e2e suite's `test`: every server-rendered page a test loads (each navigation, each no-JS form
+ * post's answer) and each page as rendered at the end is checked for raw keys and `{{…}}` (issue 20).
+ */
+export const test = base.extend<{ noRawText: void }>({
+  noRawText: [
+    async ({ context }, use) => {
+      rawText.problems = []
+      rawText.pending = []
+      watchRawText(context)
+      await use()
+      for (const page of context.pages()) {
+        const html = await page.content().catch(() => null)
+        if (html !== null) recordProblems(`${page.url()} (rendered)`, html)
+      }
+      await Promise.all(rawText.pending)
+      expect(rawText.problems, 'raw translation keys or placeholders on the pages this test reached').toEqual(
+        [],
+      )
+    },
+    { auto: true },
+  ],
+})
 
 export const DEMO_PASSWORD = 'demo'
 export const VERSION = '5.1.5'
@@ -120,6 +180,8 @@ export async function loginAs(page: Page, email: string): Promise<DemoUser> {
 export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
   const summary = await axeViolations(page, test.info().project.use.javaScriptEnabled !== false)
   expect(summary, `axe violations on ${label}:\n${JSON.stringify(summary, null, 2)}`).toEqual([])
+  // Each state checked by axe is a state a user sees: no raw key or placeholder in it either.
+  await expectNoRawText(page, label)
 }
 
 export async function cookies(page: Page | BrowserContext): Promise<Cookie[]> {
@@ -174,6 +236,7 @@ export async function newPage(
     locale: 'de-CH',
     ...(viewport ? { viewport } : {}),
   })
+  watchRawText(context)
   return { context, page: await context.newPage() }
 }
 
@@ -258,4 +321,40 @@ export async function tabTo(page: Page, target: ReturnType<Page['locator']>, max
     await page.keyboard.press('Tab')
   }
   await expect(target).toBeFocused()
+}
+
+// --- issue 20 item 2: error summaries in the GOV.UK pattern ----------------------------------
+
+/** The error summary of portal and IdP pages (app/components/form/ErrorSummary.tsx, idp/views). */
+export function errorSummary(page: Page) {
+  return page.locator('main [aria-labelledby="error-summary-title"]')
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * A refused form (ACCESSIBILITY 3, 4): the title starts with the error prefix, the summary is the first
+ * thing in <main> (or in the open dialog), each entry "Label: what to do" in form order links to its
+ * field's real control, and with JS the summary has the focus.
+ */
+export async function expectErrorSummary(
+  page: Page,
+  entries: readonly (readonly [text: string, target: string])[],
+  options: { prefix?: string; heading?: string; within?: string; first?: boolean } = {},
+): Promise<void> {
+  const { prefix = 'Fehler: ', heading = 'Es gibt ein Problem', within = 'main', first = true } = options
+  await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(prefix)}`))
+  const summary = page.locator(`${within} [aria-labelledby="error-summary-title"]`)
+  await expect(summary.getByRole('heading', { level: 2 })).toHaveText(heading)
+  // First thing in main: nothing is read before the summary's heading.
+  if (first) await expect(page.locator(within)).toHaveText(new RegExp(`^\\s*${escapeRegExp(heading)}`))
+  const links = summary.getByRole('link')
+  await expect(links).toHaveText(entries.map(([text]) => text))
+  for (const [i, [, target]] of entries.entries()) {
+    await expect(links.nth(i)).toHaveAttribute('href', `#${target}`)
+    await expect(page.locator(`:is(input, select, textarea)[id="${target}"]`)).toHaveCount(1)
+  }
+  if (test.info().project.use.javaScriptEnabled !== false) await expect(summary).toBeFocused()
 }

@@ -1,12 +1,15 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
 import {
   csrfFromPage,
+  expectErrorSummary,
   expectNoA11yViolations,
   jsEnabled,
   loginAs,
   svnSearchIds,
   tabTo,
   waitForHydration,
+  expect,
+  test,
 } from './support.ts'
 
 /**
@@ -20,6 +23,31 @@ const NEW_FORM = '/svn/create?new=1'
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
 const field = (page: Page, name: string) => page.locator(`main [name="${name}"]`)
 const summary = (page: Page) => page.locator('main [aria-labelledby="error-summary-title"]')
+
+/** The summary after sending the empty new form: "Label (Section): what to do", in form order. */
+const EMPTY_FORM_ERRORS = [
+  ['Personentyp (Halter): Bitte füllen Sie dieses Feld aus.', 'halter-person-personenTyp'],
+  ['Name (Halter): Bitte füllen Sie dieses Feld aus.', 'halter-person-name'],
+  ['Strasse (Halter): Bitte füllen Sie dieses Feld aus.', 'halter-adresse-strasse'],
+  ['PLZ (Halter): Bitte füllen Sie dieses Feld aus.', 'halter-adresse-plz'],
+  ['Ort (Halter): Bitte füllen Sie dieses Feld aus.', 'halter-adresse-ort'],
+  [
+    'Stammnummer (Wasserfahrzeug): Bitte geben Sie die Stammnummer oder die Schalennummer an.',
+    'schiff-stammNr',
+  ],
+  [
+    'Schalennummer (Wasserfahrzeug): Bitte geben Sie die Stammnummer oder die Schalennummer an.',
+    'schiff-schaleNr',
+  ],
+  ['Schiffsart (Wasserfahrzeug): Bitte füllen Sie dieses Feld aus.', 'schiff-art'],
+  ['Marke/Typ (Wasserfahrzeug): Bitte füllen Sie dieses Feld aus.', 'schiff-markeTyp'],
+  ['Kanton (Schild): Bitte füllen Sie dieses Feld aus.', 'schild-kanton'],
+  ['IV-Grund (Versicherungsdaten): Bitte füllen Sie dieses Feld aus.', 'versicherungsdaten-ivGrund'],
+  ['Gültig ab (Versicherungsdaten): Bitte füllen Sie dieses Feld aus.', 'versicherungsdaten-gueltigAb'],
+] as const
+
+const errorSummaryLink = (page: Page, label: string) =>
+  summary(page).getByRole('link', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}:`) })
 
 /** A Zurich day as dd.mm.yyyy, `offset` days from today. */
 function zurichDay(offset = 0): string {
@@ -310,6 +338,21 @@ test.describe('SVN create', () => {
     })
   }
 
+  test('empty form: the summary names each field and says what to do, in form order (issue 20)', async ({
+    page,
+  }) => {
+    await openNewForm(page)
+    await submitCreate(page)
+    await expectErrorSummary(page, EMPTY_FORM_ERRORS)
+    // The inline message stays short; the summary entry adds the field's name.
+    await expect(page.locator('#halter-person-name-error')).toHaveText(
+      'Fehler: Bitte füllen Sie dieses Feld aus.',
+    )
+    await errorSummaryLink(page, 'Stammnummer (Wasserfahrzeug)').click()
+    await expect(field(page, 'schiff.stammNr')).toBeFocused()
+    await expectNoA11yViolations(page, 'create: empty form refused')
+  })
+
   test('errors page passes axe; 8 typed digits become the date', async ({ page }) => {
     await openNewForm(page)
     const today = zurichDay()
@@ -322,7 +365,9 @@ test.describe('SVN create', () => {
       await expect(field(page, 'versicherungsdaten.gueltigAb')).toHaveValue(today)
     }
     await submitCreate(page)
-    await expect(summary(page).getByRole('link')).toHaveText(['Bitte füllen Sie dieses Feld aus.'])
+    await expectErrorSummary(page, [
+      ['Name (Halter): Bitte füllen Sie dieses Feld aus.', 'halter-person-name'],
+    ])
     // Without JS the server shows it as dd.mm.yyyy with the errors.
     await expect(field(page, 'versicherungsdaten.gueltigAb')).toHaveValue(today)
     await expectNoA11yViolations(page, 'create: errors')

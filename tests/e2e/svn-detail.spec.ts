@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import {
   expectNoA11yViolations,
   jsEnabled,
@@ -7,6 +7,8 @@ import {
   sideNav,
   svnIdLinks,
   svnSearchIds,
+  expect,
+  test,
 } from './support.ts'
 
 /**

@@ -1,7 +1,16 @@
 import { readFile, writeFile } from 'node:fs/promises'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
-import { expectNoA11yViolations, jsEnabled, loginAs, sideNav, waitForHydration } from './support.ts'
+import {
+  expectNoA11yViolations,
+  jsEnabled,
+  loginAs,
+  sideNav,
+  waitForHydration,
+  expect,
+  test,
+  expectErrorSummary,
+} from './support.ts'
 
 /**
  * Mass import (issue 7, DESIGN §5): template download, upload of good and bad rows, counts, error file.
@@ -126,7 +135,12 @@ test.describe('SVN mass import', () => {
     await expect(summary).toContainText('Das ist keine Excel-Datei (.xlsx).')
     await expect(summary).toContainText('Es wurde nichts importiert.')
     await expect(page).toHaveTitle(/^Fehler: SVN-Massenimport/)
-    if (jsEnabled(info)) await expect(summary).toBeFocused()
+    await expectErrorSummary(page, [
+      [
+        'Excel-Datei (.xlsx): Das ist keine Excel-Datei (.xlsx). Bitte laden Sie die ausgefüllte Vorlage hoch. Es wurde nichts importiert.',
+        'svnExcel',
+      ],
+    ])
     await expect(page.getByLabel('Excel-Datei (.xlsx)')).toHaveAttribute('aria-invalid', 'true')
     await expectNoA11yViolations(page, 'import refused')
     await page.goto(`/svn/search?name=${tag}C`)

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import {
+  errorSummary,
+  expectErrorSummary,
   expectNoA11yViolations,
   jsEnabled,
   loginAs,
@@ -8,6 +10,8 @@ import {
   svnSearchIds,
   tabTo,
   waitForHydration,
+  expect,
+  test,
 } from './support.ts'
 
 /** Read-only journeys on the search screen (the detail spec changes records; this one never does). */
@@ -63,12 +67,11 @@ test.describe('SVN search', () => {
     await page.getByLabel('Name', { exact: true }).fill('x'.repeat(31))
     await searchButton(page).click()
     await expect(page).toHaveTitle(/^Fehler: SVn Suche/)
-    const summary = page.locator('main [aria-labelledby="error-summary-title"]')
-    await expect(summary.getByRole('heading', { name: 'Es gibt ein Problem' })).toBeVisible()
-    await expect(summary.getByRole('link')).toHaveText([
-      'Nur Ziffern sind erlaubt.',
-      'Ungültige Stammnummer: 9 bis 12 Ziffern mit gültiger Prüfziffer.',
-      'Höchstens 30 Zeichen.',
+    const summary = errorSummary(page)
+    await expectErrorSummary(page, [
+      ['SVN-Nummer: Nur Ziffern sind erlaubt.', 'sVnID'],
+      ['Stammnummer: Ungültige Stammnummer: 9 bis 12 Ziffern mit gültiger Prüfziffer.', 'stammNr'],
+      ['Name: Höchstens 30 Zeichen.', 'name'],
     ])
     const id = page.getByLabel('SVN-Nummer')
     await expect(id).toHaveValue('12a')
@@ -76,8 +79,7 @@ test.describe('SVN search', () => {
     await expect(page.locator('#sVnID-error')).toHaveText('Fehler: Nur Ziffern sind erlaubt.')
     await expect(page.getByLabel('Stammnummer')).toHaveValue('123.456')
     await expect(results(page)).toHaveCount(0)
-    if (jsEnabled(test.info())) await expect(summary).toBeFocused()
-    await summary.getByRole('link', { name: 'Höchstens 30 Zeichen.' }).click()
+    await summary.getByRole('link', { name: 'Name: Höchstens 30 Zeichen.' }).click()
     await expect(page.getByLabel('Name', { exact: true })).toBeFocused()
     await expectNoA11yViolations(page, 'search: errors')
   })

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { expectNoA11yViolations, JWT_PATTERN, login, loginAs } from './support.ts'
+import { expectNoA11yViolations, JWT_PATTERN, login, loginAs, expect, test } from './support.ts'
 
 // The disabled case (ENABLE_DEBUG_PAGES=false → 404) is covered by app/routes/token-info.test.ts,
 // which calls the loader with debugPages false: this suite runs one demo server (debug pages on).

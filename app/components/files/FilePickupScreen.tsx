@@ -88,7 +88,7 @@ export function FilePickupScreen({
 
   const summary = PICKUP_FIELDS.flatMap((name) => {
     const message = errors[name]
-    return message ? [{ name, message }] : []
+    return message ? [{ name, label: t(`files.fields.${name}`), message }] : []
   })
 
   return (

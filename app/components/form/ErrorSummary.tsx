@@ -3,14 +3,20 @@ import { useTranslation } from 'react-i18next'
 import { fieldId } from './FormField.tsx'
 
 export interface SummaryError {
-  /** The field's name; the link points at its control. */
+  /** The field's name; the link points at its control (`fieldId(name)` unless `target` is given). */
   name: string
+  /** The field's label as the form shows it (the same translation key), so the entry names its field. */
+  label: string
+  /** What to do; the same words as the inline message under the field. */
   message: string
+  /** The id of the control to focus when it is not `fieldId(name)`. */
+  target?: string
 }
 
 /**
- * GOV.UK-style error summary at the top of <main>: a heading and one link per error in field order.
- * With JS it takes focus when it appears (ACCESSIBILITY.md 3); following a link focuses the control.
+ * The one error summary of the app (GOV.UK pattern, ACCESSIBILITY.md 3): first in <main>, a heading
+ * and one link per error in form order, each "Label: what to do" (ADR 801). With JS it takes focus when
+ * it appears; following a link focuses the control (the first checkbox of a group, the date's input).
  */
 export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
   const { t } = useTranslation()
@@ -26,28 +32,32 @@ export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
       tabIndex={-1}
       aria-labelledby="error-summary-title"
       className="mb-6 border-4 border-error-700 p-4"
+      data-error-summary=""
     >
       <h2 id="error-summary-title" className="text-xl font-bold">
         {t('common.errorSummaryTitle')}
       </h2>
       <ul className="mt-2 list-disc pl-6">
-        {errors.map((e) => (
-          <li key={`${e.name}-${e.message}`}>
-            <a
-              href={`#${fieldId(e.name)}`}
-              className="font-semibold text-error-700"
-              onClick={(event) => {
-                const control = document.getElementById(fieldId(e.name))
-                if (!control) return
-                event.preventDefault()
-                control.focus()
-                control.scrollIntoView({ block: 'center' })
-              }}
-            >
-              {e.message}
-            </a>
-          </li>
-        ))}
+        {errors.map((e) => {
+          const target = e.target ?? fieldId(e.name)
+          return (
+            <li key={`${e.name}-${e.message}`}>
+              <a
+                href={`#${target}`}
+                className="font-semibold text-error-700"
+                onClick={(event) => {
+                  const control = document.getElementById(target)
+                  if (!control) return
+                  event.preventDefault()
+                  control.focus()
+                  control.scrollIntoView({ block: 'center' })
+                }}
+              >
+                {t('common.errorSummaryEntry', { label: e.label, message: e.message })}
+              </a>
+            </li>
+          )
+        })}
       </ul>
     </div>
   )

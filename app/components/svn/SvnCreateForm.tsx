@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import {
   CREATE_FIELDS,
+  createField,
   isLanguageDefaultReferenz,
   referenzNeedsDefault,
   valueAt,
@@ -61,6 +63,42 @@ const AUTOCOMPLETE: Partial<Record<CreateFieldName, string>> = {
   'kontakt.staat': 'country',
   'kontakt.telefon': 'tel',
   'kontakt.email': 'email',
+}
+
+/** The fields with a hint of their own (svnCreate.hints.*); an explicit list, so no key is guessed. */
+const HINTS = {
+  'schiff.stammNr': 'svnCreate.hints.schiff.stammNr',
+  'schild.schildNr': 'svnCreate.hints.schild.schildNr',
+  'kontakt.telefon': 'svnCreate.hints.kontakt.telefon',
+  'versicherungsdaten.gueltigAb': 'svnCreate.hints.versicherungsdaten.gueltigAb',
+} as const
+const HINT_OF: Partial<Record<CreateFieldName, (typeof HINTS)[keyof typeof HINTS]>> = HINTS
+
+/** The sections in the order the form shows them (spec §2). */
+const SECTION_ORDER: readonly CreateSection[] = [
+  'halter',
+  'schiff',
+  'kontakt',
+  'schild',
+  'versicherungsdaten',
+]
+
+/** Every field in the order the form shows it: the error summary lists errors in this order. */
+export const CREATE_FORM_ORDER: readonly CreateFieldName[] = SECTION_ORDER.flatMap((section) =>
+  CREATE_FIELDS.filter((f) => f.section === section).map((f) => f.name),
+)
+
+/** The label a field shows (svn.labels.*, the last part of its dotted name). */
+export function createFieldLabel(t: TFunction, name: CreateFieldName): string {
+  return t(`svn.labels.${name.split('.').pop() ?? name}`)
+}
+
+/** The error summary's name of a field: its label and section ("Name (Halter)"); labels repeat across sections. */
+export function createSummaryLabel(t: TFunction, name: CreateFieldName): string {
+  return t('svnCreate.summaryLabel', {
+    field: createFieldLabel(t, name),
+    section: t(SECTION_TITLES[createField(name).section]),
+  })
 }
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3'
@@ -136,8 +174,8 @@ export function SvnCreateForm(props: SvnCreateFormProps) {
 
   function hintOf(field: CreateField): string | undefined {
     const parts: string[] = []
-    const specific = `svnCreate.hints.${field.name}`
-    if (t(specific, { defaultValue: '' })) parts.push(t(specific))
+    const specific = HINT_OF[field.name]
+    if (specific) parts.push(t(specific))
     if (field.required === 'whenNatural') parts.push(t('svnCreate.hints.whenNatural'))
     if (field.required === 'stammOrSchale') parts.push(t('svnCreate.hints.stammOrSchale'))
     if (field.required === 'unlessCollective') parts.push(t('svnCreate.hints.unlessCollective'))
@@ -148,7 +186,7 @@ export function SvnCreateForm(props: SvnCreateFormProps) {
     const name = field.name
     const common = {
       name,
-      label: t(`svn.labels.${name.split('.').pop() ?? name}`),
+      label: createFieldLabel(t, name),
       error: errors[name],
       optional: field.required === 'never',
       hint: hintOf(field),

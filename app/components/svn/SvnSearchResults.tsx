@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { enumLabel } from './labels.ts'
 import { Link } from 'react-router'
 import {
   SEARCH_NOTICE_THRESHOLD,
@@ -70,7 +71,7 @@ export function SvnSearchResults({
         licensePlate: row.licensePlate ?? '',
         marke: row.marke ?? '',
         reference: row.reference ?? '',
-        status: t(`svn.status.${row.status}`, { defaultValue: row.status }),
+        status: enumLabel(t, 'status', row.status),
       },
     }
   })

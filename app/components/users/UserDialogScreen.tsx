@@ -74,7 +74,7 @@ export function UserDialogScreen({ data, post }: { data: UserDialogData; post: U
   const errors = post?.errors ?? {}
   const summary = USER_FORM_FIELDS.flatMap((name) => {
     const message = errors[name]
-    return message ? [{ name, message }] : []
+    return message ? [{ name, label: t(`admin.users.fields.${name}`), message }] : []
   })
   const failed = summary.length > 0 || Boolean(post?.general)
   const title = <DocumentTitle title={`${data.heading} – ${data.screenTitle}`} failed={failed} />

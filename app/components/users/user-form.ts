@@ -36,7 +36,16 @@ export type UserTextField = (typeof USER_TEXT_FIELDS)[number]
 
 /** Every control of the form, in form order (the error summary lists errors in this order). */
 export const USER_FORM_FIELDS = [
-  ...USER_TEXT_FIELDS.slice(0, -1),
+  'nachname',
+  'vorname',
+  'email',
+  'telefon',
+  'fax',
+  'oeReferenz',
+  'strasse',
+  'plz',
+  'ort',
+  'staat',
   'type',
   'maklerNummer',
   'aktiv',

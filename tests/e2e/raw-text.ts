@@ -1,0 +1,76 @@
+/**
+ * Finds what must never reach a page (issue 20 item 1, issue 17 item 13): a raw translation key
+ * (`word.word.word`, as i18next shows a key it does not know) in the visible text or in a text attribute
+ * (aria-label, title, placeholder, alt, …), and an unfilled `{{placeholder}}` anywhere in the HTML.
+ * Legitimate dotted text stays allowed: e-mail addresses and domain names (a TLD last, or next to @ or
+ * //), file names (an extension last), dates and version numbers (digits), German abbreviations ("z. B.").
+ */
+
+/** Segments of letters, digits and _ joined by dots, starting lower-case, at least three segments. */
+const KEY = /(?<![\w@./:\\-])[a-z][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*){2,}(?![\w@/\\-]|\.[A-Za-z0-9])/g
+
+/** A last segment that makes a dotted word a host name or a file name rather than a key. */
+const NOT_A_KEY_ENDING = new Set([
+  // top-level domains the portal shows (demo logins, insurers' and cantons' addresses)
+  ...[
+    'ch',
+    'li',
+    'com',
+    'org',
+    'net',
+    'example',
+    'swiss',
+    'admin',
+    'de',
+    'fr',
+    'it',
+    'at',
+    'eu',
+    'test',
+    'local',
+  ],
+  // file extensions of pickup, import and logo files
+  ...['xml', 'csv', 'xlsx', 'zip', 'pdf', 'png', 'jpg', 'jpeg', 'svg', 'webp', 'gif', 'json', 'txt', 'gz'],
+])
+
+const PLACEHOLDER = /\{\{[^{}]*\}\}/g
+
+/** Attributes whose value a user reads or hears. */
+const TEXT_ATTRIBUTES =
+  /\s(?:aria-label|aria-description|aria-roledescription|title|placeholder|alt|content)="([^"]*)"/g
+
+function decode(text: string): string {
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+}
+
+/** Keys in a piece of text, without the allowed dotted words. */
+export function keysIn(text: string): string[] {
+  return [...text.matchAll(KEY)]
+    .map((m) => m[0])
+    .filter((word) => !NOT_A_KEY_ENDING.has(word.slice(word.lastIndexOf('.') + 1).toLowerCase()))
+}
+
+/** Every raw key and placeholder in a page's HTML, each with where it was found. */
+export function rawTextProblems(html: string): string[] {
+  const withoutCode = html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, ' ')
+    .replace(/<style\b[\s\S]*?<\/style>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+  const problems: string[] = []
+  for (const m of withoutCode.matchAll(PLACEHOLDER)) problems.push(`placeholder ${m[0]}`)
+  const text = decode(withoutCode.replace(/<[^>]*>/g, ' '))
+  for (const key of keysIn(text)) problems.push(`key ${key} in the text`)
+  for (const m of withoutCode.matchAll(/<[^>]+>/g)) {
+    for (const a of m[0].matchAll(TEXT_ATTRIBUTES)) {
+      for (const key of keysIn(decode(a[1] ?? '')))
+        problems.push(`key ${key} in ${a[0].trim().split('=')[0]}`)
+    }
+  }
+  return problems
+}
