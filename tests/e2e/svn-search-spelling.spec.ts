@@ -35,12 +35,10 @@ test.describe('SVN search forgives the spelling of names', () => {
     await loginAs(page, 'clerk@alpina.example')
   })
 
-  test('Muller, Mueller, MÜLLER and müller find the same SVN as Müller; the hint says so', async ({
-    page,
-  }) => {
+  test('the Name and First name hints say that spelling variants are found', async ({ page }) => {
+    test.slow() // axe on a shared machine
     const name = page.getByLabel('Name', { exact: true })
-    const hint = page.locator('#name-hint')
-    await expect(hint).toHaveText(
+    await expect(page.locator('#name-hint')).toHaveText(
       'Findet auch andere Schreibweisen: Müller, Mueller, Muller; D’Andrea, DAndrea',
     )
     await expect(name).toHaveAttribute('aria-describedby', /name-hint/)
@@ -48,18 +46,20 @@ test.describe('SVN search forgives the spelling of names', () => {
       'Findet auch andere Schreibweisen: Zoé, Zoe; Jean-Luc, Jean Luc',
     )
     await expectNoA11yViolations(page, 'search: name hints')
+  })
 
-    const muller = await searchName(page, 'Müller')
-    expect(muller.count).toBe(19) // the demo's Müllers of Alpina (issue 21)
-    await expect(page.locator('main table tbody tr td:nth-child(2)').first()).toHaveText('Müller')
-    for (const variant of ['Muller', 'Mueller', 'MÜLLER', 'müller']) {
+  for (const variant of ['Muller', 'Mueller', 'MÜLLER', 'müller']) {
+    test(`${variant} finds the same SVN as Müller`, async ({ page }) => {
+      test.slow() // two searches over two pages each on a shared machine
+      const muller = await searchName(page, 'Müller')
+      expect(muller.count).toBe(19) // the demo's Müllers of Alpina (issue 21)
       await page.goto('/svn/search')
       const found = await searchName(page, variant)
-      expect(found, variant).toEqual(muller)
-    }
-    // The names are shown as written: only Müller, whichever spelling was typed.
-    const names = await page.locator('main table tbody tr td:nth-child(2)').allInnerTexts()
-    expect(new Set(names.map((n) => n.trim()))).toEqual(new Set(['Müller']))
-    await expectNoA11yViolations(page, 'search: folded name results')
-  })
+      expect(found).toEqual(muller)
+      // The names are shown as written: only Müller, whichever spelling was typed.
+      const names = await page.locator('main table tbody tr td:nth-child(2)').allInnerTexts()
+      expect(new Set(names.map((n) => n.trim()))).toEqual(new Set(['Müller']))
+      if (variant === 'Muller') await expectNoA11yViolations(page, 'search: folded name results')
+    })
+  }
 })
