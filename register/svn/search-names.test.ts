@@ -23,7 +23,7 @@ const CREATE = ['SVN_SUCHEN', 'SVN_ERSTELLEN']
 beforeAll(async () => {
   bed = await openRegisterTestbed(undefined, { svnDemo: true })
   call = registerCaller(bed)
-})
+}, 180_000) // the demo seed; slow on a loaded machine
 
 afterAll(async () => {
   await bed?.handle.close()
