@@ -45,6 +45,9 @@ async function casesFor(db: Database): Promise<Case[]> {
     c('schildNr', { schildNr: String(sample.schildNr) }),
     c('schaleNr prefix', { schaleNr: sample.schaleNr.slice(0, 7) }),
     c('name prefix "Brun"', { name: 'Brun' }),
+    // Spelling variants of Müller: the same folded key, the same records (ADR 540).
+    c('name prefix "Mueller"', { name: 'Mueller' }),
+    c('name prefix "Muller"', { name: 'Muller' }),
     c('firstName prefix "Anna"', { firstName: 'Anna' }),
     c('zipCode prefix "3600"', { zipCode: '3600' }),
     c('canton BE', { canton: 'BE' }),
@@ -206,6 +209,8 @@ export const run: BenchModule = async (ctx) => {
     '  Prefix filters use their covering index (index-only range, top-N of ids) when the planner rates',
     '  it cheaper; for a prefix held by about 1 % of the insurer it walks the primary key instead',
     '  (10 000–20 000 rows), which is where p95 grows (ADR 502: `random_page_cost` 1.1 tips it).',
+    '- Names are matched by their folded keys (ADR 540): "Mueller" and "Muller" find the Müller records',
+    '  on the folded name index like any other prefix.',
     '- A sort on another column (`sort=name`) with no narrowing filter reads the whole insurer: a gap',
     '  until a `(gs_code, column, id)` index per sortable column is decided (ADR 502).',
     '',

@@ -20,7 +20,7 @@ const day = (name: string) => date(name, { mode: 'string' })
 
 /**
  * One SVN (insurance confirmation for a boat, spec §3 Svn). Columns the search filters on carry the
- * short names of the search row; prefix filters have `text_pattern_ops` indexes (lower() for names).
+ * short names of the search row; prefix filters have `text_pattern_ops` indexes (folded keys for names).
  */
 export const svn = pgTable(
   'svn',
@@ -41,6 +41,9 @@ export const svn = pgTable(
     name: text('name'),
     geburtsname: text('geburtsname'),
     firstName: text('first_name'),
+    // Search keys of name and first name (foldName, ADR 540): written with every name, never shown.
+    nameFolded: text('name_folded'),
+    firstNameFolded: text('first_name_folded'),
     geburtsdatum: day('geburtsdatum'),
     heimatstaat: text('heimatstaat'),
     // halter.adresse
@@ -89,17 +92,18 @@ export const svn = pgTable(
   (t) => [
     index('svn_gs_code_id_idx').on(t.gsCode, t.id, t.status),
     index('svn_gs_code_status_idx').on(t.gsCode, t.status, t.id, t.maklerNr),
-    // Prefix indexes also hold what the search reads besides the prefix (the column itself for lower(),
-    // tenancy, status, id; drizzle has no INCLUDE, so as trailing keys): the first 101 ids of a common
+    // Prefix indexes also hold what the search reads besides the prefix (tenancy, status, id, and the
+    // name for sort=name; drizzle has no INCLUDE, so as trailing keys): the first 101 ids of a common
     // prefix come from an index-only scan and a top-N sort of ids, without reading the table (ADR 502).
-    index('svn_name_prefix_idx').using(
+    // Names are searched by their folded key (ADR 540).
+    index('svn_name_folded_idx').using(
       'btree',
-      sql`lower(${t.name}) text_pattern_ops`,
+      sql`${t.nameFolded} text_pattern_ops`,
       ...[t.name, t.gsCode, t.maklerNr, t.status, t.id],
     ),
-    index('svn_first_name_prefix_idx').using(
+    index('svn_first_name_folded_idx').using(
       'btree',
-      sql`lower(${t.firstName}) text_pattern_ops`,
+      sql`${t.firstNameFolded} text_pattern_ops`,
       ...[t.firstName, t.gsCode, t.maklerNr, t.status, t.id],
     ),
     index('svn_zip_prefix_idx').using(

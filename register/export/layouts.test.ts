@@ -33,6 +33,8 @@ function svnRow(overrides: Partial<typeof svn.$inferSelect> = {}): typeof svn.$i
     name: NASTY,
     geburtsname: null,
     firstName: FORMULA,
+    nameFolded: null,
+    firstNameFolded: null,
     geburtsdatum: '1970-02-03',
     heimatstaat: 'CH',
     street: 'Seestrasse 1; Hinterhaus',

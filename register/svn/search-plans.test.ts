@@ -53,8 +53,12 @@ describe('register search plans on 20 000 SVN', () => {
     ['stammNr', () => ({ stammNr: String(sample.stammNr).padStart(9, '0') }), 'svn_stamm_nr_idx'],
     ['schildNr', () => ({ schildNr: String(sample.schildNr) }), 'svn_schild_nr_idx'],
     ['schaleNr (prefix)', () => ({ schaleNr: sample.schaleNr.slice(0, 9) }), 'svn_schale_nr_prefix_idx'],
-    ['name (prefix)', () => ({ name: 'Zauggrie' }), 'svn_name_prefix_idx'],
-    ['firstName (prefix)', () => ({ firstName: 'Mirja' }), 'svn_first_name_prefix_idx'],
+    ['name (prefix)', () => ({ name: 'Zauggrie' }), 'svn_name_folded_idx'],
+    // Spelling variants of Flückmühle search the same folded key (ADR 540).
+    ['name (prefix, umlauts as ue)', () => ({ name: 'Flueckmuehle' }), 'svn_name_folded_idx'],
+    ['name (prefix, umlauts as u)', () => ({ name: 'Fluckmuhle' }), 'svn_name_folded_idx'],
+    ['firstName (prefix)', () => ({ firstName: 'Mirja' }), 'svn_first_name_folded_idx'],
+    ['firstName (prefix, accent left out)', () => ({ firstName: 'Zoe' }), 'svn_first_name_folded_idx'],
     ['zipCode (prefix)', () => ({ zipCode: '646' }), 'svn_zip_prefix_idx'],
     ['canton', () => ({ canton: 'UR' }), 'svn_canton_idx'],
     ['sVnStatus', () => ({ sVnStatus: 'RESERVED' }), 'svn_gs_code_status_idx'],
@@ -81,6 +85,17 @@ describe('register search plans on 20 000 SVN', () => {
       expect(underLimit(text), text).not.toMatch(/Sort/)
       expect(underLimit(text), text).toMatch(/Index (Only )?Scan/)
     }
+  })
+
+  it('finds the same records for every spelling of a name, on the folded index', async () => {
+    const spellings = ['Flückmühle', 'Flueckmuehle', 'Fluckmuhle', 'FLÜCKMÜHLE']
+    const found = await Promise.all(
+      spellings.map(async (name) =>
+        (await searchSvn(handle.db, SvnSearchSchema.parse({ name }), INSURER)).rows.map((r) => r.sVnId),
+      ),
+    )
+    expect(found[0]?.length).toBeGreaterThan(0)
+    for (const ids of found) expect(ids).toEqual(found[0])
   })
 
   it('answers "more than 100" without counting: one row over the limit', async () => {

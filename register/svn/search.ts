@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { svn } from '../../db/schema/svn.ts'
+import { foldName } from '../../domain/names/fold.ts'
 import {
   SEARCH_LIMIT,
   type SearchResult,
@@ -16,7 +17,8 @@ function prefixPattern(value: string): string {
 
 /**
  * Filters of DESIGN §5. Prefix filters are written exactly as their indexes are defined
- * (lower(col) LIKE 'x%' against `lower(col) text_pattern_ops`), so the planner can use them.
+ * (col LIKE 'x%' against `col text_pattern_ops`), so the planner can use them. Names match by their
+ * folded keys (ADR 540): Müller, Mueller, Muller and MÜLLER find the same holders.
  */
 export function searchCondition(query: SvnSearchQuery, scope: SvnScope): SQL {
   const conditions: SQL[] = [scopeCondition(scope)]
@@ -24,9 +26,9 @@ export function searchCondition(query: SvnSearchQuery, scope: SvnScope): SQL {
   if (query.schildNr) conditions.push(eq(svn.schildNr, Number(query.schildNr)))
   if (query.stammNr) conditions.push(eq(svn.stammNr, Number(query.stammNr)))
   if (query.schaleNr) conditions.push(sql`${svn.schaleNr} like ${prefixPattern(query.schaleNr)}`)
-  if (query.name) conditions.push(sql`lower(${svn.name}) like ${prefixPattern(query.name.toLowerCase())}`)
+  if (query.name) conditions.push(sql`${svn.nameFolded} like ${prefixPattern(foldName(query.name))}`)
   if (query.firstName)
-    conditions.push(sql`lower(${svn.firstName}) like ${prefixPattern(query.firstName.toLowerCase())}`)
+    conditions.push(sql`${svn.firstNameFolded} like ${prefixPattern(foldName(query.firstName))}`)
   if (query.zipCode) conditions.push(sql`${svn.zip} like ${prefixPattern(query.zipCode)}`)
   if (query.canton) conditions.push(eq(svn.canton, query.canton))
   if (query.sVnStatus) conditions.push(eq(svn.status, query.sVnStatus))

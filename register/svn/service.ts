@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts'
 import { auditLog } from '../../db/schema/register.ts'
 import { svn } from '../../db/schema/svn.ts'
+import { foldedOrNull } from '../../domain/names/fold.ts'
 import { zurichDay } from '../../domain/svn/dates.ts'
 import { INITIAL_STATUS } from '../../domain/svn/transitions.ts'
 import type { Svn, SvnHalter } from '../../domain/svn/types.ts'
@@ -49,6 +50,8 @@ export function rowOf(input: NewSvn, creator: Creator, at: Date): typeof svn.$in
     name: person.name,
     geburtsname: person.geburtsname,
     firstName: person.vorname,
+    nameFolded: foldedOrNull(person.name),
+    firstNameFolded: foldedOrNull(person.vorname),
     geburtsdatum: person.geburtsdatum,
     heimatstaat: person.heimatstaat,
     street: adresse.strasse,

@@ -115,8 +115,9 @@ export function SvnSearchForm({ values, errors, sort }: SvnSearchFormProps) {
         {text('schildNr', { inputMode: 'numeric' })}
         {text('stammNr', { inputMode: 'numeric', hint: t('svn.search.stammNrHint') })}
         {text('schaleNr')}
-        {text('name')}
-        {text('firstName')}
+        {/* The register folds names (ADR 540): the hint says so, or a clerk would retype variants. */}
+        {text('name', { hint: t('svn.search.nameHint') })}
+        {text('firstName', { hint: t('svn.search.firstNameHint') })}
         {text('zipCode', { inputMode: 'numeric' })}
         <FormField
           as="select"
