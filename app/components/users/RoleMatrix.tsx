@@ -35,7 +35,7 @@ export function RoleMatrix({ groups }: { groups: readonly MatrixGroup[] }) {
       role="region"
       aria-labelledby={captionId}
       tabIndex={0}
-      className="max-h-[75vh] max-w-full overflow-auto rounded border border-divider"
+      className="max-h-[75vh] w-fit max-w-full overflow-auto rounded border border-divider"
     >
       <table className="border-collapse text-left text-sm">
         <caption id={captionId} className="p-2 text-left font-semibold">
