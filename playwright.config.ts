@@ -32,8 +32,24 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   use: { baseURL, trace: 'retain-on-failure', locale: 'de-CH' },
   projects: [
-    { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+    // Screenshots first, on the fresh demo data, before the other specs change records (ADR 813).
+    {
+      name: 'screens',
+      testMatch: /screens\.spec\.ts/,
+      use: { ...chromium, javaScriptEnabled: true },
+    },
+    {
+      name: 'js',
+      testIgnore: /screens\.spec\.ts/,
+      dependencies: ['screens'],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
+    {
+      name: 'no-js',
+      testIgnore: /screens\.spec\.ts/,
+      dependencies: ['screens'],
+      use: { ...chromium, javaScriptEnabled: false },
+    },
   ],
   webServer: {
     // A fresh embedded system (PGlite, demo seed) per run, from the production build.

@@ -45,6 +45,23 @@ async function axeTarget(
   return { target: copy, dispose: () => context.close() }
 }
 
+/**
+ * Runs `measure` in the page as it is now: in the page itself with JS, in the script-free copy above
+ * without (layout checks that need the DOM's numbers, e.g. scrollWidth).
+ */
+export async function inScriptablePage<T>(
+  page: Page,
+  javaScriptEnabled: boolean,
+  measure: (target: Page) => Promise<T>,
+): Promise<T> {
+  const { target, dispose } = await axeTarget(page, javaScriptEnabled)
+  try {
+    return await measure(target)
+  } finally {
+    await dispose()
+  }
+}
+
 /** axe (WCAG 2.2 AA + best practice) on the page as it is now: the violations, empty when clean. */
 export async function axeViolations(page: Page, javaScriptEnabled: boolean): Promise<AxeViolation[]> {
   const { target, dispose } = await axeTarget(page, javaScriptEnabled)

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, useRouteLoaderData } from 'react-router'
 import { DocumentTitle } from '~/components/DocumentTitle.tsx'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
-import { RoleCheckboxes } from '~/components/users/RoleCheckboxes.tsx'
+import { RoleMatrix } from '~/components/users/RoleMatrix.tsx'
 import { registerMessage } from '~/components/users/user-form.ts'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { appContext } from '~/lib/context.ts'
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 // DocumentTitle draws the title: it depends on the post's answer.
 export const meta: Route.MetaFunction = () => []
 
-/** Spec §2 "Role groups page": one card per group (by guiOrder) with its roles, one save. */
+/** Spec §2 "Role groups page": the groups (by guiOrder) as columns of a role matrix, one save. */
 export default function GroupAdministration({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const csrf = useRouteLoaderData<RootData>('root')?.csrf ?? ''
@@ -96,30 +96,15 @@ export default function GroupAdministration({ loaderData, actionData }: Route.Co
       ) : (
         <Form method="post" noValidate>
           <input type="hidden" name="csrf" value={csrf} />
-          <div className="grid gap-4 lg:grid-cols-2">
-            {groups.map((g) => {
-              const checked = actionData?.posted[g.id] ?? g.roles
-              const shown = ROLES.filter((r) => offered.includes(r) || g.roles.includes(r))
-              return (
-                <section
-                  key={g.id}
-                  aria-labelledby={`group-${g.id}`}
-                  className="rounded border border-divider bg-white p-4 shadow-sm"
-                >
-                  <h2 id={`group-${g.id}`} className="text-xl font-semibold">
-                    {g.name}
-                  </h2>
-                  <RoleCheckboxes
-                    name={`roles.${g.id}`}
-                    idPrefix={`roles-${g.id}`}
-                    legend={t('admin.groups.rolesOf', { name: g.name })}
-                    choices={shown.map((role) => ({ role, checked: checked.includes(role) }))}
-                    error={errors[g.id]}
-                  />
-                </section>
-              )
-            })}
-          </div>
+          <RoleMatrix
+            groups={groups.map((g) => ({
+              id: g.id,
+              name: g.name,
+              checked: actionData?.posted[g.id] ?? g.roles,
+              shown: ROLES.filter((r) => offered.includes(r) || g.roles.includes(r)),
+              error: errors[g.id],
+            }))}
+          />
           <button type="submit" className="btn btn-primary mt-6">
             {t('admin.groups.save')}
           </button>

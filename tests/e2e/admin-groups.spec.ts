@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { expectNoA11yViolations, jsEnabled, loginAs, expect, test } from './support.ts'
+import { expectNoA11yViolations, jsEnabled, loginAs, tabTo, expect, test } from './support.ts'
 
 /**
  * Role groups (spec §2 "Role groups page"). The js and no-js projects save at the same time, and one
@@ -11,34 +11,50 @@ function setup(): { login: string; group: string; first: string } {
     : { login: 'admin@alpina.example', group: 'Meldungen IV/AV', first: 'Sachbearbeitung SVN' }
 }
 
-const card = (page: Page, name: string) => page.getByRole('region', { name })
+const matrix = (page: Page) => page.getByRole('region', { name: 'Rollen je Gruppe' })
+const cell = (page: Page, group: string) =>
+  matrix(page).getByRole('checkbox', { name: `Ausweisentzug suchen für ${group}`, exact: true })
+const saved = (page: Page) =>
+  page.locator('[role="status"]').filter({ hasText: 'Gruppen erfolgreich gespeichert' })
 
 test.describe('role groups', () => {
-  test('one card per group by guiOrder; a role change is saved with one button', async ({ page }) => {
+  test('a matrix of roles by group (guiOrder); a role toggled by keyboard is saved with one button', async ({
+    page,
+  }) => {
+    test.slow()
     const { login, group, first } = setup()
     await loginAs(page, login)
     await page.goto('/group/administration')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gruppenverwaltung')
-    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(first)
+    // Groups are the columns (after the role column), in guiOrder; roles are the rows.
+    await expect(matrix(page).getByRole('columnheader').nth(1)).toHaveText(first)
+    await expect(matrix(page).getByRole('rowheader', { name: 'Ausweisentzug suchen' })).toBeVisible()
     await expectNoA11yViolations(page, 'role groups')
 
-    const box = card(page, group).getByRole('checkbox', { name: 'Ausweisentzug suchen', exact: true })
-    await expect(box).not.toBeChecked()
-    await box.check()
-    await page.getByRole('button', { name: 'Gruppen speichern' }).click()
-    await expect(
-      page.locator('[role="status"]').filter({ hasText: 'Gruppen erfolgreich gespeichert' }),
-    ).toBeVisible()
+    await expect(cell(page, group)).not.toBeChecked()
+    await tabTo(page, cell(page, group))
+    await page.keyboard.press('Space')
+    await expect(cell(page, group)).toBeChecked()
+    await tabTo(page, page.getByRole('button', { name: 'Gruppen speichern' }), 200)
+    await page.keyboard.press('Enter')
+    await expect(saved(page)).toBeVisible()
     await page.reload()
-    await expect(
-      card(page, group).getByRole('checkbox', { name: 'Ausweisentzug suchen', exact: true }),
-    ).toBeChecked()
+    await expect(cell(page, group)).toBeChecked()
 
     // Back as it was, for the next run on a kept server.
-    await card(page, group).getByRole('checkbox', { name: 'Ausweisentzug suchen', exact: true }).uncheck()
+    await cell(page, group).uncheck()
     await page.getByRole('button', { name: 'Gruppen speichern' }).click()
-    await expect(
-      page.locator('[role="status"]').filter({ hasText: 'Gruppen erfolgreich gespeichert' }),
-    ).toBeVisible()
+    await expect(saved(page)).toBeVisible()
+    await expect(cell(page, group)).not.toBeChecked()
+  })
+
+  test('at 375 px the matrix scrolls inside its region, not the page', async ({ page }) => {
+    const { login, group } = setup()
+    await page.setViewportSize({ width: 375, height: 800 })
+    await loginAs(page, login)
+    await page.goto('/group/administration')
+    await expect(cell(page, group)).toBeAttached()
+    await expect(page.locator('html')).toHaveJSProperty('scrollWidth', 375)
+    await expectNoA11yViolations(page, 'role groups at 375 px')
   })
 })

@@ -41,9 +41,9 @@ export function DataTable<K extends string>({
       role="region"
       aria-labelledby={captionId}
       tabIndex={0}
-      className="max-w-full overflow-x-auto rounded border border-divider"
+      className="data-table-region max-w-full overflow-x-auto rounded border border-divider"
     >
-      <table className="w-full border-collapse text-left text-sm">
+      <table className="data-table w-full border-collapse text-left text-sm">
         <caption id={captionId} className="p-2 text-left font-semibold">
           {caption}
         </caption>
@@ -61,10 +61,11 @@ export function DataTable<K extends string>({
                   {c.sortHref ? (
                     <Link
                       to={c.sortHref}
-                      className="flex min-h-10 items-center gap-1 px-2 py-2 font-semibold text-ink"
+                      className="block min-h-10 px-1 py-2 font-semibold text-ink"
                       preventScrollReset
                     >
-                      {c.label}
+                      {/* The arrow may wrap below the label: a header is then no wider than its longest word. */}
+                      {c.label}{' '}
                       <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
                       {sorted ? (
                         <span className="sr-only">
@@ -73,7 +74,7 @@ export function DataTable<K extends string>({
                       ) : null}
                     </Link>
                   ) : (
-                    <span className="block px-2 py-2">{c.label}</span>
+                    <span className="block px-1 py-2">{c.label}</span>
                   )}
                 </th>
               )
@@ -97,7 +98,7 @@ export function DataTable<K extends string>({
               }
             >
               {columns.map((c) => (
-                <td key={c.key} className={`px-2 py-2 align-top ${c.className ?? ''}`}>
+                <td key={c.key} data-label={c.label} className={`px-1 py-2 align-top ${c.className ?? ''}`}>
                   {row.cells[c.key]}
                 </td>
               ))}
