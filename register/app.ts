@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts'
 import { authenticate } from './auth.ts'
 import { authenticateAuthority } from './authority/auth.ts'
 import { authorityRoutes } from './authority/routes.ts'
+import { bodyLimitMiddleware } from './body-limit.ts'
 import { RETRY_AFTER_SECONDS, isUnavailable, unavailableReason } from '../domain/unavailable.ts'
 import { jsonError } from './errors.ts'
 import { filesRoutes } from './files/routes.ts'
@@ -44,6 +45,7 @@ export function createRegisterApp(deps: RegisterAppDeps): Hono {
 
   const app = new Hono()
   if (deps.observe) app.use(deps.observe)
+  app.use(bodyLimitMiddleware())
   app.route('/users', usersRoutes(db, auth, { createIdpAccount: deps.createIdpAccount }))
   app.route('/versicherung', versicherungRoutes(db, auth))
   app.route('/codes', codesRoutes(db, auth))

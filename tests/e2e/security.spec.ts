@@ -184,15 +184,45 @@ test.describe('security', () => {
     ).toBeVisible()
   })
 
-  test('the language POST does not redirect to a foreign returnTo', async ({ page, baseURL }) => {
-    await page.goto('/no-permission')
-    const csrf = await csrfFromPage(page)
-    const response = await page.request.post('/language', {
-      headers: { Origin: new URL(baseURL!).origin },
-      form: { csrf, lng: 'it', returnTo: '//evil.example/x' },
-      maxRedirects: 0,
+  // Issue 17 item 3, ADR 710: each form of a foreign or disguised target sends the user home instead.
+  const FOREIGN_TARGETS = [
+    '//evil.example/x',
+    '/..//evil.example',
+    '/.//evil.example',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    '/\\evil.example',
+    '/%09/evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+  ]
+  for (const [path, fields] of [
+    ['/language', { lng: 'it' }],
+    ['/nav', { open: 'false' }],
+    ['/settings/shortcuts', { enabled: 'true' }],
+  ] as const) {
+    test(`POST ${path} never redirects to a foreign returnTo`, async ({ page, baseURL }) => {
+      await loginAs(page, 'reader@alpina.example')
+      const csrf = await csrfFromPage(page)
+      for (const returnTo of FOREIGN_TARGETS) {
+        const response = await page.request.post(path, {
+          headers: { Origin: new URL(baseURL!).origin },
+          form: { csrf, ...fields, returnTo },
+          maxRedirects: 0,
+        })
+        expect(response.status(), returnTo).toBe(302)
+        expect(response.headers()['location'], returnTo).toBe('/')
+      }
     })
-    expect(response.status()).toBe(302)
-    expect(response.headers()['location']).toBe('/')
+  }
+
+  test('GET /language with a foreign returnTo goes home', async ({ page }) => {
+    for (const returnTo of FOREIGN_TARGETS) {
+      const response = await page.request.get(`/language?lng=fr&returnTo=${encodeURIComponent(returnTo)}`, {
+        maxRedirects: 0,
+      })
+      expect(response.status(), returnTo).toBe(302)
+      expect(response.headers()['location'], returnTo).toBe('/')
+    }
   })
 })
