@@ -9,8 +9,17 @@
 const BASE = 'http://portal.invalid'
 const MAX_LENGTH = 2048
 
-/** Whitespace and control characters: browsers drop or fold them, e.g. `/\t/evil` becomes `//evil`. */
-const UNSAFE_CHARS = /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/u
+/**
+ * Whitespace, control characters and backslashes: browsers drop or fold them, e.g. `/\t/evil` becomes
+ * `//evil` and `/\evil` becomes `//evil`.
+ */
+function hasUnsafeChar(value: string): boolean {
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || ch === '\\' || /\s/u.test(ch)) return true
+  }
+  return false
+}
 
 /** The pathname decoded until it no longer changes (double encoding), or null when it is malformed. */
 function fullyDecoded(pathname: string): string | null {
@@ -35,7 +44,7 @@ function fullyDecoded(pathname: string): string | null {
 export function safeRedirectTarget(target: unknown): string | null {
   if (typeof target !== 'string' || target.length === 0 || target.length > MAX_LENGTH) return null
   if (!target.startsWith('/') || target.startsWith('//')) return null
-  if (UNSAFE_CHARS.test(target)) return null
+  if (hasUnsafeChar(target)) return null
   let url: URL
   try {
     url = new URL(target, BASE)
@@ -47,7 +56,7 @@ export function safeRedirectTarget(target: unknown): string | null {
   if (decoded === null) return null
   // Decoded, the path must still be a plain path: no `//`, backslash, control character or dot segment
   // (a proxy or a later decode could otherwise turn it into another host).
-  if (decoded.includes('//') || UNSAFE_CHARS.test(decoded)) return null
+  if (decoded.includes('//') || hasUnsafeChar(decoded)) return null
   if (/(^|\/)\.\.?(\/|$)/.test(decoded)) return null
   // The raw path must not normalise into something other than what was sent (`/a/../..//x`).
   if (/(^|\/)(\.|%2e){1,2}(\/|$)/i.test(target.split(/[?#]/, 1)[0] ?? '')) return null
