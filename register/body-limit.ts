@@ -1,20 +1,17 @@
 import type { MiddlewareHandler } from 'hono'
-import {
-  REGISTER_BODY_LIMIT,
-  UPLOAD_BODY_LIMIT,
-  declaredTooLarge,
-  drainStream,
-  readLimited,
-} from '../domain/body-limit.ts'
+import { REGISTER_BODY_LIMIT, declaredTooLarge, drainStream, readLimited } from '../domain/body-limit.ts'
 import { jsonError } from './errors.ts'
 
 /** The two routes that take a file (multipart); every other body is JSON of a few kilobytes. */
 const UPLOAD_ROUTES = [/^\/versicherung\/logo\/?$/i, /^\/svn\/massenimport\/?$/i]
 
-export function registerBodyLimit(method: string, path: string): number {
-  return method === 'POST' && UPLOAD_ROUTES.some((route) => route.test(path))
-    ? UPLOAD_BODY_LIMIT
-    : REGISTER_BODY_LIMIT
+/**
+ * The body limit of a register route, or null for the two upload routes: they limit their bodies
+ * themselves (hono's bodyLimit, 10 MiB + 64 KiB, answering the upload's own error code) and only after
+ * the token and role check, so nobody makes us hold a file unauthenticated.
+ */
+export function registerBodyLimit(method: string, path: string): number | null {
+  return method === 'POST' && UPLOAD_ROUTES.some((route) => route.test(path)) ? null : REGISTER_BODY_LIMIT
 }
 
 /**
@@ -27,15 +24,13 @@ export function bodyLimitMiddleware(): MiddlewareHandler {
     const raw = c.req.raw
     if (!raw.body || c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const limit = registerBodyLimit(c.req.method, c.req.path)
+    if (limit === null) return next()
     const tooLarge = (drained = true) => {
       if (!drained) c.header('Connection', 'close')
       return jsonError(c, 413, 'payload too large')
     }
     if (declaredTooLarge(c.req.header('Content-Length'), limit)) return tooLarge(await drainStream(raw.body))
     if (c.req.header('Content-Length') !== undefined) return next()
-    // The upload routes read a body without length themselves, after the token and role check, with
-    // their own smaller file limit (hono's bodyLimit): nobody makes us hold 11 MiB unauthenticated.
-    if (limit === UPLOAD_BODY_LIMIT) return next()
     const result = await readLimited(raw.body, limit)
     if (!result.ok) return tooLarge(result.drained)
     c.req.raw = new Request(raw, { body: result.bytes })
