@@ -155,6 +155,7 @@ export function ErrorBoundary() {
   const root = useRouteLoaderData<RootData>('root')
   const { t } = useTranslation()
   const forbidden = isRouteErrorResponse(error) && error.status === 403
+  const tooLarge = isRouteErrorResponse(error) && error.status === 413 && typeof error.data === 'string'
   const unavailable = unavailableKind(error)
   if (!isRouteErrorResponse(error)) console.error(error)
   const kind = unavailable ?? (forbidden ? 'accessdenied' : 'error')
@@ -169,6 +170,8 @@ export function ErrorBoundary() {
       <title>{`${t(titleKey)} – SVN Portal`}</title>
       <ErrorPage kind={kind} loggedIn={Boolean(root?.user)} />
       {forbidden ? <p className="mx-auto max-w-2xl px-4">{t('errors.forbidden')}</p> : null}
+      {/* A body over the limit (app/lib/body-limit.server.ts): its translated message. */}
+      {tooLarge ? <p className="mx-auto max-w-2xl px-4">{error.data}</p> : null}
     </Shell>
   )
 }

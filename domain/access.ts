@@ -1,5 +1,6 @@
 import { hasAnyAuthority, type Role } from './roles.ts'
 import { SVN_SEARCH_AUTHORITIES } from './svn/authorities.ts'
+import { safeRedirectTarget } from './safe-redirect.ts'
 
 const SEARCH_AUTHORITIES: Role[] = [...SVN_SEARCH_AUTHORITIES]
 
@@ -44,26 +45,6 @@ export const DEFAULT_PAGE_ORDER = [
 
 export function defaultPage(roles: readonly string[]): string {
   return DEFAULT_PAGE_ORDER.find((path) => canAccess(path, roles)) ?? '/no-permission'
-}
-
-/**
- * A remembered target is only followed when it is a same-origin path
- * (no scheme, no protocol-relative `//`, no backslash tricks) and does not end in /logout.
- */
-export function safeRedirectTarget(target: unknown): string | null {
-  if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return null
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null
-  // Control characters and backslashes: browsers normalise them in ways that can leave our origin.
-  if ([...target].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\\')) return null
-  let url: URL
-  try {
-    url = new URL(target, 'http://portal.invalid')
-  } catch {
-    return null
-  }
-  if (url.origin !== 'http://portal.invalid') return null
-  if (/\/logout\/?$/.test(url.pathname)) return null
-  return url.pathname + url.search + url.hash
 }
 
 /** Where to go after login: the wanted path if allowed and accessible, else the default page. */

@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type Router } from 'express'
 import type Provider from 'oidc-provider'
 import type { Database } from '../db/client.ts'
 import type { KeyRing } from '../db/key-encryption.ts'
+import { bodyLimit, bodyLimitErrors } from './body-limit.ts'
 import { brokerRoutes } from './broker.ts'
 import { pickLanguage } from './i18n.ts'
 import { interactionRoutes } from './interactions.ts'
@@ -62,7 +63,9 @@ export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provid
   })
   const rateLimiter = createRateLimiter(deps.db, { ...defaultRateLimit, ...deps.rateLimit })
 
+  const csp = contentSecurityPolicy(formActionOrigins(deps.clients))
   const router = express.Router()
+  router.use(bodyLimit({ issuer: deps.issuer, csp }))
   router.use(
     interactionRoutes({
       db: deps.db,
@@ -82,7 +85,6 @@ export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provid
       audiences: deps.clients.map((c) => c.clientId),
     }),
   )
-  const csp = contentSecurityPolicy(formActionOrigins(deps.clients))
   // One-time password-setup links of migrated users (createSetupLink).
   router.use(setupRoutes({ db: deps.db, issuer: deps.issuer, csp }))
   // Koa app inside Express: it derives its mount path from req.originalUrl vs. req.url.
@@ -101,6 +103,7 @@ export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provid
       })
       .send(errorPage(pageContext(deps.issuer, pickLanguage(undefined, req.get('cookie')))))
   }
+  router.use(bodyLimitErrors({ issuer: deps.issuer, csp }))
   router.use(onError)
 
   return { router, provider }

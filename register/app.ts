@@ -6,6 +6,7 @@ import { authenticate } from './auth.ts'
 import { authenticateAuthority } from './authority/auth.ts'
 import { authorityRoutes } from './authority/routes.ts'
 import { errorText } from '../domain/log.ts'
+import { bodyLimitMiddleware } from './body-limit.ts'
 import { RETRY_AFTER_SECONDS, isUnavailable, unavailableReason } from '../domain/unavailable.ts'
 import { jsonError } from './errors.ts'
 import { filesRoutes } from './files/routes.ts'
@@ -45,6 +46,7 @@ export function createRegisterApp(deps: RegisterAppDeps): Hono {
 
   const app = new Hono()
   if (deps.observe) app.use(deps.observe)
+  app.use(bodyLimitMiddleware())
   // Every answer holds personal data or depends on the caller: no cache keeps it, unless a route says
   // otherwise (the insurer's logo, immutable per version). Also 401/404/500 answers (ADR 704).
   app.use(async (c, next) => {

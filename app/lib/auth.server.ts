@@ -7,15 +7,10 @@ import {
   type MiddlewareFunction,
   type RouterContextProvider,
 } from 'react-router'
-import {
-  authoritiesFor,
-  canAccess,
-  defaultPage,
-  landingAfterLogin,
-  safeRedirectTarget,
-} from '../../domain/access.ts'
+import { authoritiesFor, canAccess, defaultPage, landingAfterLogin } from '../../domain/access.ts'
 import { logEvent } from '../../domain/log.ts'
 import { rolesFromClaims } from '../../domain/roles.ts'
+import { safeRedirectTarget } from '../../domain/safe-redirect.ts'
 import { appContext, type PortalConfig } from './context.ts'
 import { cookieName } from './cookie-name.server.ts'
 import { languageFromCookie } from './i18n.server.ts'

@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from 'react-router'
-import { safeRedirectTarget } from '../../domain/access.ts'
+import { safeRedirectTarget } from '../../domain/safe-redirect.ts'
 import type { SvnHistory } from '../../domain/svn/history.ts'
 import type { SearchResult, SvnSearchQuery } from '../../domain/svn/search.ts'
 import type { Svn } from '../../domain/svn/types.ts'

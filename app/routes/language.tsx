@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { safeRedirectTarget } from '../../domain/access.ts'
+import { safeRedirectTarget } from '../../domain/safe-redirect.ts'
 import { isLanguage } from '../../domain/languages.ts'
 import { appContext } from '~/lib/context.ts'
 import { languageSetCookie } from '~/lib/i18n.server.ts'

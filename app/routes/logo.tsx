@@ -13,7 +13,11 @@ import type { Route } from './+types/logo'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(context, request)
-  return { title: getInstance(context).t('screens.logo.title') }
+  const { t } = getInstance(context)
+  // A body over the upload limit is refused before the action (app/lib/body-limit.server.ts): the plain
+  // POST comes back here with the reason in the URL.
+  const tooLarge = new URL(request.url).searchParams.get('problem') === 'tooLarge'
+  return { title: t('screens.logo.title'), error: tooLarge ? t('admin.logo.errors.sizeExceeded') : null }
 }
 
 /** The plain form POST (no JS); the enhanced form posts to logo/upload instead (ADR 141). */
@@ -32,7 +36,7 @@ export const meta: Route.MetaFunction = () => []
 export default function Logo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const root = useRouteLoaderData<RootData>('root')
-  const error = actionData && 'error' in actionData ? actionData.error : null
+  const error = actionData && 'error' in actionData ? actionData.error : loaderData.error
   return (
     <>
       <DocumentTitle title={loaderData.title} failed={Boolean(error)} />

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { safeRedirectTarget } from '../../domain/access.ts'
+import { safeRedirectTarget } from '../../domain/safe-redirect.ts'
 import { currentSession } from '~/lib/auth.server.ts'
 import { appContext } from '~/lib/context.ts'
 import { saveSession } from '~/lib/session.server.ts'

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { safeRedirectTarget } from '../../domain/access.ts'
+import { safeRedirectTarget } from '../../domain/safe-redirect.ts'
 import { currentSession } from '~/lib/auth.server.ts'
 import { appContext } from '~/lib/context.ts'
 import { redirectWithMessage } from '~/lib/toast.server.ts'

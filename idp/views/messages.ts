@@ -48,11 +48,16 @@ export function loggedOutPage(page: PageContext): string {
 /** Our replacement of oidc-provider's error page (which loads web fonts from another origin). */
 export function errorPage(
   page: PageContext,
-  options: { code?: string; sessionExpired?: boolean } = {},
+  options: { code?: string; sessionExpired?: boolean; tooLarge?: boolean } = {},
 ): string {
   const t = (key: Parameters<typeof translate>[1]) => translate(page.lang, key)
+  const text = options.tooLarge
+    ? t('error.tooLarge')
+    : options.sessionExpired
+      ? t('error.sessionExpired')
+      : t('error.text')
   const body = html`<h1>${t('error.heading')}</h1>
-    <p>${options.sessionExpired ? t('error.sessionExpired') : t('error.text')}</p>
+    <p>${text}</p>
     ${options.code && html`<p class="error-code">${t('error.code')}: <code>${options.code}</code></p>`}`
   return layout(page, t('error.title'), body)
 }

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { gotoLoginForm, gotoOnDate, login } from './support.ts'
+import { type Page } from '@playwright/test'
+import { expect, gotoLoginForm, gotoOnDate, login, test } from './support.ts'
 
 /**
  * Screenshot tests of the main screens (issue 20 item 5, ADR 813) in German at 1280×800 and 375×800.

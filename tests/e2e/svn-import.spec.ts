@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { type Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import {
@@ -145,5 +145,28 @@ test.describe('SVN mass import', () => {
     await expectNoA11yViolations(page, 'import refused')
     await page.goto(`/svn/search?name=${tag}C`)
     await expect(page.getByText('Keine SVN gefunden.')).toBeVisible()
+  })
+
+  test('a file over 11 MB comes back to the form with the limit named, not a reset connection', async ({
+    page,
+  }, info) => {
+    // Issue 17 item 5: with JavaScript off the browser sends the whole file; the server reads it away
+    // (bounded) and answers with the screen and its message instead of closing mid-upload.
+    test.slow()
+    const project = jsEnabled(info) ? 'js' : 'no-js'
+    await loginAs(page, USERS[project])
+    await openImport(page)
+    const big = `${info.outputDir}/gross.xlsx`
+    await mkdir(info.outputDir, { recursive: true })
+    await writeFile(big, Buffer.alloc(11 * 1024 * 1024, 1))
+    await uploadWithKeyboard(page, big)
+    const summary = page
+      .getByRole('group', { name: 'Es gibt ein Problem' })
+      .or(page.locator('[aria-labelledby="error-summary-title"]'))
+    await expect(summary).toContainText('Die Datei ist grösser als 10 MB.')
+    await expect(summary).toContainText('Es wurde nichts importiert.')
+    await expect(page).toHaveTitle(/^Fehler: SVN-Massenimport/)
+    await expect(page.getByLabel('Excel-Datei (.xlsx)')).toHaveAttribute('aria-invalid', 'true')
+    await expectNoA11yViolations(page, 'import too large')
   })
 })

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoA11yViolations, loginAs, svnIdLinks, tabTo } from './support.ts'
+import { type Page } from '@playwright/test'
+import { expect, expectNoA11yViolations, loginAs, svnIdLinks, tabTo, test } from './support.ts'
 
 /** Issue 21 (ADR 540): the name filter forgives spelling; the hint says so. Read-only. */
 

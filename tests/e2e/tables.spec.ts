@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { inScriptablePage } from '../axe.ts'
-import { expectNoA11yViolations, jsEnabled, loginAs } from './support.ts'
+import { expect, expectNoA11yViolations, jsEnabled, loginAs, test } from './support.ts'
 
 /**
  * Issue 20 item 3 (ADR 811): at 1280×800 with the navigation open every column of every table is
