@@ -31,6 +31,8 @@ export interface ServerProcessOptions {
   /** PostgreSQL URL; unset = PGlite in dataDir. */
   databaseUrl?: string
   env?: Record<string, string>
+  /** Node options before the script, e.g. `--cpu-prof` (bench profiles). */
+  nodeArgs?: string[]
   /** How long to wait for /healthz (default 60 s). */
   timeoutMs?: number
 }
@@ -52,7 +54,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const port = options.port ?? (await freePort())
   const url = `http://localhost:${port}`
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server.ts'], {
     cwd: root,
     env: {
       ...process.env,
