@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { LOG_LEVELS, type LogLevel } from './domain/log.ts'
@@ -21,6 +22,7 @@ const EnvSchema = z
     DEMO: flag.optional(),
     ENABLE_DEBUG_PAGES: flag.optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) {
@@ -57,6 +59,10 @@ export interface Config {
   debugPages: boolean
   /** Structured stdout log (domain/log.ts): the least severe level written. */
   logLevel: LogLevel
+  /** Worker processes on the one port (node:cluster, ADR 522); always 1 on PGlite. */
+  webConcurrency: number
+  /** Set when WEB_CONCURRENCY asked for more workers than can run (PGlite): the line to log. */
+  webConcurrencyNote: string | undefined
 }
 
 /** The one place process.env is read for the composed server. Throws a readable error when invalid. */
@@ -73,6 +79,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const embeddedRegister = !e.REGISTER_URL
   const demo = e.DEMO ?? (embeddedIdp && embeddedRegister)
   const clientId = e.OIDC_CLIENT_ID ?? 'svn-portal'
+  // One worker per core in production on PostgreSQL; PGlite is one process per data directory.
+  const askedWorkers =
+    e.WEB_CONCURRENCY ?? (e.NODE_ENV === 'production' && e.DATABASE_URL ? os.availableParallelism() : 1)
+  const webConcurrency = e.DATABASE_URL ? askedWorkers : 1
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -93,5 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     debugPages: e.ENABLE_DEBUG_PAGES ?? demo,
     logLevel: e.LOG_LEVEL,
+    webConcurrency,
+    webConcurrencyNote:
+      askedWorkers > 1 && webConcurrency === 1
+        ? `WEB_CONCURRENCY=${askedWorkers} ignored: PGlite runs in one process (one per data directory); set DATABASE_URL for more workers`
+        : undefined,
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createCookie, type MiddlewareFunction } from 'react-router'
 import { logEvent } from '../../domain/log.ts'
 import { appContext } from './context.ts'
+import { parseSigned } from './signed-cookie.server.ts'
 import { redirectWithMessage } from './toast.server.ts'
 
 export const CSRF_FIELD = 'csrf'
@@ -47,7 +48,7 @@ export async function csrfToken(
   secret: string,
 ): Promise<{ token: string; setCookie: string | null }> {
   const cookie = csrfCookie(secure, secret)
-  const existing: unknown = await cookie.parse(request.headers.get('Cookie'))
+  const existing: unknown = await parseSigned(cookie, request.headers.get('Cookie'), secret)
   if (typeof existing === 'string' && existing.length >= 32) return { token: existing, setCookie: null }
   const token = randomBytes(32).toString('base64url')
   return { token, setCookie: await cookie.serialize(token) }

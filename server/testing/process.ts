@@ -63,6 +63,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       ORIGIN: options.origin ?? url,
       DATA_DIR: options.dataDir,
       DEMO: 'true',
+      // One process per instance unless a test asks for workers (ADR 522).
+      WEB_CONCURRENCY: '1',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },
