@@ -199,6 +199,10 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
       databaseUrl: ctx.pgUrl,
       env: { WEB_CONCURRENCY: String(cores) },
     })
+    // /healthz answers once the first worker listens; the others start after it (ADR 522).
+    const server2 = workers
+    for (let i = 0; i < 1200 && (server2.output().match(/ready in .* \(worker/g) ?? []).length < cores; i++)
+      await new Promise((r) => setTimeout(r, 100))
     const workerCookie = (await loginOverHttp(workers.url, CLERK, 'demo')).header(workers.url)
     await cannon(`${workers.url}${search}`, workerCookie, WARMUP_S)
     const many = await measure(workers.url, workerCookie, `search, ${cores} workers`, search, 200, undefined)
