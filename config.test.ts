@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, isLoopbackOrigin, loadConfig } from './config.ts'
 
@@ -84,5 +85,34 @@ describe('production is the default, the demo is opt-in (ADR 700)', () => {
     expect(isLoopbackOrigin('http://127.0.0.1:1')).toBe(true)
     expect(isLoopbackOrigin('http://localhost.example.ch')).toBe(false)
     expect(isLoopbackOrigin('https://svn.example.ch')).toBe(false)
+  })
+})
+
+describe('WEB_CONCURRENCY (ADR 522)', () => {
+  const PG = 'postgres://127.0.0.1/x'
+  const production = { NODE_ENV: 'production', SESSION_SECRET: SECRET, KEYS_ENCRYPTION_KEY: KEY }
+
+  it('defaults to one worker per core in production on PostgreSQL, else one', () => {
+    expect(loadConfig({ ...production, DATABASE_URL: PG }).webConcurrency).toBe(os.availableParallelism())
+    expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL: PG }).webConcurrency).toBe(1)
+    // The demo on a developer's machine, also on PostgreSQL.
+    expect(loadConfig({ DATABASE_URL: PG }).webConcurrency).toBe(1)
+    expect(loadConfig({}).webConcurrency).toBe(1)
+    expect(loadConfig({}).webConcurrencyNote).toBeUndefined()
+  })
+
+  it('takes the asked number on PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: PG, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3)
+  })
+
+  it('stays at one on PGlite and says why', () => {
+    const config = loadConfig({ WEB_CONCURRENCY: '4' })
+    expect(config.webConcurrency).toBe(1)
+    expect(config.webConcurrencyNote).toMatch(/^WEB_CONCURRENCY=4 ignored: PGlite runs in one process/)
+  })
+
+  it('refuses what is not a positive whole number', () => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/)
+    expect(() => loadConfig({ WEB_CONCURRENCY: 'many' })).toThrow(/WEB_CONCURRENCY/)
   })
 })

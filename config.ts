@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { LOG_LEVELS, type LogLevel } from './domain/log.ts'
@@ -34,6 +35,7 @@ const EnvSchema = z
     ENABLE_DEBUG_PAGES: flag.optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     MISSING_TEXT: z.enum(['throw', 'log']).optional(),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) {
@@ -74,6 +76,10 @@ export interface Config {
   logLevel: LogLevel
   /** A missing translation key or placeholder value (ADR 800): throw (tests, development) or log. */
   missingText: MissingTextMode
+  /** Worker processes on the one port (node:cluster, ADR 522); always 1 on PGlite. */
+  webConcurrency: number
+  /** Set when WEB_CONCURRENCY asked for more workers than can run (PGlite): the line to log. */
+  webConcurrencyNote: string | undefined
 }
 
 /** `localhost`, `127.0.0.1` or `[::1]`: a developer's own machine. */
@@ -115,6 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const clientId = e.OIDC_CLIENT_ID ?? 'svn-portal'
+  // One worker per core in production on PostgreSQL (not in the demo, not under Vite in development);
+  // PGlite is one process per data directory.
+  const production = !demo && e.NODE_ENV !== 'development'
+  const askedWorkers =
+    e.WEB_CONCURRENCY ?? (production && e.DATABASE_URL ? os.availableParallelism() : 1)
+  const webConcurrency = e.DATABASE_URL ? askedWorkers : 1
   return {
     nodeEnv: e.NODE_ENV ?? 'production',
     port: e.PORT,
@@ -138,6 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     // Unset NODE_ENV is served as production (ADR 700): only development and tests throw (ADR 800).
     missingText: e.MISSING_TEXT ?? (e.NODE_ENV === 'development' || e.NODE_ENV === 'test' ? 'throw' : 'log'),
+    webConcurrency,
+    webConcurrencyNote:
+      askedWorkers > 1 && webConcurrency === 1
+        ? `WEB_CONCURRENCY=${askedWorkers} ignored: PGlite runs in one process (one per data directory); set DATABASE_URL for more workers`
+        : undefined,
   }
 }
 

@@ -7,6 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
+      'bench/bare/build/',
+      'bench/bare/.react-router/',
       'node_modules/',
       '.react-router/',
       'data/',

@@ -41,6 +41,8 @@ function argument(name: string): string | undefined {
 
 const records = Number(argument('--svn') ?? 1_000_000)
 if (!Number.isInteger(records) || records < 0) throw new Error('--svn needs a whole number of records')
+/** --reuse: keep the bench database (and the search module's PGlite copy) when it already holds N SVN. */
+const reuse = process.argv.includes('--reuse')
 const only = argument('--only')
   ?.split(',')
   .map((id) => id.trim())
@@ -104,8 +106,39 @@ async function machine(): Promise<Machine> {
   }
 }
 
+/** The bulk SVN count of an existing bench database, or undefined when there is none. */
+async function existingRecords(): Promise<number | undefined> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  try {
+    const [exists] = await admin`select 1 from pg_database where datname = ${databaseName}`
+    if (!exists) return undefined
+  } finally {
+    await admin.end({ timeout: 5 })
+  }
+  const bench = postgres(pgUrl, { max: 1, onnotice: () => {} })
+  try {
+    const [row] = await bench<{ n: number }[]>`select count(*)::int as n from svn`
+    return row?.n
+  } catch {
+    return undefined
+  } finally {
+    await bench.end({ timeout: 5 })
+  }
+}
+
 /** A fresh database with the demo (IdP accounts) and N bulk SVN, analyzed. */
 async function prepareDatabase(): Promise<number> {
+  if (reuse) {
+    const count = await existingRecords()
+    // The demo adds about 2 000 SVN to the bulk ones.
+    if (count !== undefined && count >= records && count <= records + 10_000) {
+      // Opening migrates: a new migration reaches the kept database.
+      const handle = await openDatabase({ databaseUrl: pgUrl, dataDir: '' })
+      await handle.close()
+      log(`--reuse: database ${databaseName} kept (${count} SVN)`)
+      return 0
+    }
+  }
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
   try {
     await admin.unsafe(`drop database if exists ${databaseName} with (force)`)
@@ -219,7 +252,7 @@ async function main() {
   log(`database ${databaseName}: demo + ${records} bulk SVN`)
   const seedSeconds = await prepareDatabase()
   log(`bulk SVN seeded and analyzed in ${seedSeconds.toFixed(1)} s`)
-  const ctx: BenchContext = { records, pgUrl, adminUrl, log }
+  const ctx: BenchContext = { records, pgUrl, adminUrl, log, reuse }
   const sections: BenchSection[] = []
   for (const mod of selected) {
     log(`── ${mod.id}`)

@@ -1,21 +1,62 @@
 /**
- * SSR throughput (issue 9, ADR 512): the real server (production build) on the bench database, one
- * signed-in clerk, autocannon at 50 connections on the search page with 100 results and on the
- * shell-only /no-permission page, in the same run. The ratio of the two is the figure.
+ * SSR throughput (issue 9 and 18, ADR 512, 520): the real server (production build) on the bench
+ * database, one signed-in clerk, autocannon at 50 connections on the search page with 100 results and
+ * on the shell-only /no-permission page, and in the same run the bare React Router page of
+ * bench/bare (one route, a 15-row table, `react-router-serve`): every figure is a ratio to it.
  */
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import os, { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import postgres from 'postgres'
 import { SEARCH_LIMIT } from '../domain/svn/search-rows.ts'
-import { loginOverHttp, startServerProcess } from '../server/testing/process.ts'
+import { freePort, loginOverHttp, startServerProcess } from '../server/testing/process.ts'
 import type { BenchContext, BenchModule, BenchSection } from './lib/report.ts'
 
 const CONNECTIONS = 50
 const DURATION_S = Number(process.env.BENCH_SSR_SECONDS ?? 20)
 const WARMUP_S = 5
 const CLERK = 'clerk@alpina.example'
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const BARE = path.join(root, 'bench/bare')
+
+/**
+ * The yardstick: bench/bare built for production with this checkout's react-router and served by
+ * `react-router-serve` (@react-router/serve, same version), on the same Node.
+ */
+async function startBare(): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
+  const bin = path.join(root, 'node_modules/.bin/react-router')
+  execFileSync(bin, ['build', BARE], { cwd: root, stdio: 'ignore' })
+  const port = await freePort()
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/@react-router/serve/bin.js'), path.join(BARE, 'build/server/index.js')],
+    { cwd: BARE, env: { ...process.env, NODE_ENV: 'production', PORT: String(port) }, stdio: 'ignore' },
+  )
+  const url = `http://localhost:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`react-router-serve exited (${child.exitCode})`)
+    try {
+      if ((await fetch(url)).status === 200) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('react-router-serve not ready within 30 s')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
 
 interface Figures {
   label: string
@@ -111,17 +152,34 @@ async function searchPath(
   }
 }
 
+const row = (f: Figures) =>
+  `| ${f.label} | \`${f.path}\` | ${f.rps.toFixed(0)} | ${f.p50} ms | ${f.p99} ms | ${f.requests} | ${f.statuses} | ${f.errors} | ${f.cpuMs === null ? 'n/a' : `${f.cpuMs.toFixed(1)} ms`} |`
+const clean = (...all: Figures[]) => all.every((f) => f.errors + f.unexpected === 0)
+
+/** BENCH_SSR_PROFILE=dir: the one-worker server runs with `--cpu-prof` and writes its profile there. */
+const PROFILE_DIR = process.env.BENCH_SSR_PROFILE
+
 export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[]> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ssr-'))
-  const server = await startServerProcess({ dataDir, databaseUrl: ctx.pgUrl })
+  const bare = await startBare()
+  const server = await startServerProcess({
+    dataDir,
+    databaseUrl: ctx.pgUrl,
+    env: { WEB_CONCURRENCY: '1' },
+    nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+  })
+  const cores = os.availableParallelism()
+  let workers: Awaited<ReturnType<typeof startServerProcess>> | undefined
   try {
     const jar = await loginOverHttp(server.url, CLERK, 'demo')
     const cookie = jar.header(server.url)
     const { path: search, matches } = await searchPath(ctx, server.url, cookie)
     ctx.log(`ssr: ${search} (${matches} matches, 100 results), warm-up ${WARMUP_S} s each`)
+    await cannon(`${bare.url}/`, '', WARMUP_S)
     await cannon(`${server.url}${search}`, cookie, WARMUP_S)
     await cannon(`${server.url}/no-permission`, cookie, WARMUP_S)
-    ctx.log(`ssr: measuring ${DURATION_S} s each at ${CONNECTIONS} connections`)
+    ctx.log(`ssr: measuring ${DURATION_S} s each at ${CONNECTIONS} connections, load ${os.loadavg()[0]}`)
+    const barePage = await measure(bare.url, '', 'bare React Router page', '/', 200, bare.pid)
     const shell = await measure(
       server.url,
       cookie,
@@ -131,63 +189,114 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
       server.child.pid,
     )
     const found = await measure(server.url, cookie, 'search, 100 results', search, 200, server.child.pid)
+    await bare.stop()
+    await server.stop()
+
+    // Item 3 of issue 18: the same search on WEB_CONCURRENCY workers (ADR 522), against the one worker.
+    ctx.log(`ssr: search on ${cores} workers`)
+    workers = await startServerProcess({
+      dataDir,
+      databaseUrl: ctx.pgUrl,
+      env: { WEB_CONCURRENCY: String(cores) },
+    })
+    // /healthz answers once the first worker listens; the others start after it (ADR 522).
+    const server2 = workers
+    for (let i = 0; i < 1200 && (server2.output().match(/ready in .* \(worker/g) ?? []).length < cores; i++)
+      await new Promise((r) => setTimeout(r, 100))
+    const workerCookie = (await loginOverHttp(workers.url, CLERK, 'demo')).header(workers.url)
+    await cannon(`${workers.url}${search}`, workerCookie, WARMUP_S)
+    const many = await measure(workers.url, workerCookie, `search, ${cores} workers`, search, 200, undefined)
+    const shellRatio = shell.rps / barePage.rps
     const ratio = found.rps / shell.rps
-    const rows = [shell, found].map(
-      (f) =>
-        `| ${f.label} | \`${f.path}\` | ${f.rps.toFixed(0)} | ${f.p50} ms | ${f.p99} ms | ${f.requests} | ${f.statuses} | ${f.errors} | ${f.cpuMs === null ? 'n/a' : `${f.cpuMs.toFixed(1)} ms`} |`,
-    )
+    const scale = many.rps / found.rps
+    const loadEnd = os.loadavg()[0]?.toFixed(2)
     const markdown = [
-      `Production build (\`server.ts\` as a child process, NODE_ENV=production) on the bench PostgreSQL ` +
-        `(${ctx.records.toLocaleString('en')} bulk SVN), signed in as ${CLERK}; autocannon, ${CONNECTIONS} ` +
-        `connections, ${WARMUP_S} s warm-up then ${DURATION_S} s per page, the shell first. The search ` +
-        `(\`${search}\`, ${matches} matches: the name prefix with the fewest matches that still fills the ` +
-        `register's 100 rows) fetches 100 results and renders page 1 of 7 (15 rows, spec §5).`,
+      `Production build (\`server.ts\` as a child process, NODE_ENV=production, WEB_CONCURRENCY=1) on the ` +
+        `bench PostgreSQL (${ctx.records.toLocaleString('en')} bulk SVN), signed in as ${CLERK}; autocannon, ` +
+        `${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s per page. The yardstick, ` +
+        `measured first in the same run: \`bench/bare\` (React Router 7 framework mode, one route whose ` +
+        `loader returns 15 rows rendered as a table, production build of the same react-router, served by ` +
+        `\`react-router-serve\` of @react-router/serve on the same Node). The search (\`${search}\`, ` +
+        `${matches} matches: the name prefix with the fewest matches that still fills the register's 100 ` +
+        `rows) fetches 100 results and renders page 1 of 7 (15 rows, spec §5). Then the search again on a ` +
+        `server with WEB_CONCURRENCY=${cores} (one worker per core, node:cluster, ADR 522).`,
       '',
       '| page | path | req/s | p50 | p99 | requests | statuses | errors | server CPU / request |',
       '| ---- | ---- | ----: | --: | --: | -------: | -------- | -----: | -------------------: |',
-      ...rows,
+      ...[barePage, shell, found, many].map(row),
       '',
-      `Search / shell throughput: **${ratio.toFixed(2)}**. The shell page answers 403 by design (a ` +
-        `signed-in user without the authority); any other status, and any socket error or timeout, ` +
-        `counts as an error. By Little's law the mean latency at ${CONNECTIONS} connections is ` +
-        `${CONNECTIONS} / throughput (here ${((CONNECTIONS / found.rps) * 1000).toFixed(0)} ms for the search ` +
-        `page): a p99 under 100 ms needs more than ${CONNECTIONS / 0.1} pages a second, i.e. under ` +
-        `${(1000 / (CONNECTIONS / 0.1)).toFixed(0)} ms of CPU per page in the one Node process.`,
+      `- Shell / bare page: **${shellRatio.toFixed(2)}**; search / bare page: ` +
+        `**${(found.rps / barePage.rps).toFixed(2)}**; search / shell: **${ratio.toFixed(2)}**; ` +
+        `search on ${cores} workers / one worker: **${scale.toFixed(2)}**.`,
+      `- Load average (1 min) ${os.loadavg()[0] === undefined ? '?' : loadEnd} at the end on ${cores} cores: ` +
+        'the machine is shared, so absolute req/s vary from run to run; the ratios are measured side by side.',
+      '- The shell page answers 403 by design (a signed-in user without the authority); any other ' +
+        "status, and any socket error or timeout, counts as an error. By Little's law the mean latency " +
+        `at ${CONNECTIONS} connections is ${CONNECTIONS} / throughput.`,
     ].join('\n')
-    const clean = found.errors + found.unexpected + shell.errors + shell.unexpected === 0
+    // Each budget counts the errors of the pages it compares.
+    const budget = (
+      name: string,
+      goal: string,
+      measured: string,
+      met: boolean,
+      note: string,
+      pages: Figures[],
+    ) => {
+      const ok = clean(...pages)
+      return {
+        name,
+        goal,
+        measured,
+        met: met && ok,
+        ...(ok ? (met ? {} : { note }) : { note: 'errors or unexpected statuses' }),
+      }
+    }
     return [
       {
         id: 'ssr',
-        title: 'SSR throughput: search page vs shell page',
+        title: 'SSR throughput: bare page, shell page, search page, workers',
         markdown,
         budgets: [
-          {
-            name: 'SSR search / shell throughput (50 connections)',
-            goal: '≥ 0.70',
-            measured: ratio.toFixed(2),
-            met: ratio >= 0.7 && clean,
-            ...(!clean
-              ? { note: 'errors or unexpected statuses' }
-              : ratio < 0.7
-                ? {
-                    note: 'the register call (in-process, ADR 513), its queries and the render share the cores (ADR 512)',
-                  }
-                : {}),
-          },
-          {
-            name: 'SSR search page p99 (50 connections)',
-            goal: '< 100 ms',
-            measured: `${found.p99} ms`,
-            met: found.p99 < 100 && clean,
-            ...(found.p99 < 100
-              ? {}
-              : { note: `50 connections on one Node process: p50 ≈ 50 / throughput (ADR 512)` }),
-          },
+          budget(
+            'SSR shell / bare React Router page (50 connections)',
+            '≥ 0.50',
+            `${shellRatio.toFixed(2)} (${shell.rps.toFixed(0)} vs ${barePage.rps.toFixed(0)} req/s)`,
+            shellRatio >= 0.5,
+            'ADR 521: React render and i18next per string; load average in the section',
+            [barePage, shell],
+          ),
+          budget(
+            'SSR search / shell throughput (50 connections)',
+            '≥ 0.70',
+            `${ratio.toFixed(2)} (${found.rps.toFixed(0)} vs ${shell.rps.toFixed(0)} req/s)`,
+            ratio >= 0.7,
+            'ADR 521: React render and i18next per string; load average in the section',
+            [shell, found],
+          ),
+          budget(
+            `SSR search page p99 (50 connections, ${cores} workers)`,
+            '< 100 ms',
+            `${many.p99} ms (one worker: ${found.p99} ms)`,
+            many.p99 < 100,
+            `by Little's law p50 ≈ 50 / throughput (${((CONNECTIONS / many.rps) * 1000).toFixed(0)} ms here)`,
+            [many],
+          ),
+          budget(
+            `SSR search, ${cores} workers / one worker`,
+            '≥ 1.6',
+            `${scale.toFixed(2)} (${many.rps.toFixed(0)} vs ${found.rps.toFixed(0)} req/s)`,
+            scale >= 1.6,
+            'autocannon, PostgreSQL and the workers share the same 2 cores',
+            [found, many],
+          ),
         ],
       },
     ]
   } finally {
+    await bare.stop()
     await server.stop()
+    await workers?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -47,7 +47,13 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     await migrateLocked(options.databaseUrl)
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} })
+    const client = postgres(options.databaseUrl, {
+      max: 10,
+      onnotice: () => {},
+      // The search's plans assume what every deployment has: SSD or cached pages. At the default 4 the
+      // planner walks thousands of rows for a prefix instead of using its index (ADR 520).
+      connection: { random_page_cost: 1.1 },
+    })
     const db = drizzlePostgres(client, { schema })
     return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) }
   }

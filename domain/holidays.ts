@@ -23,13 +23,17 @@ export function parseIsoDate(value: unknown): string | null {
 }
 
 /** The calendar date of `now` in Zurich, as `YYYY-MM-DD`. */
+// Made once: creating an Intl.DateTimeFormat costs more than formatting with it (ADR 521).
+let zurichFormat: Intl.DateTimeFormat | undefined
+
 export function zurichDate(now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  zurichFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: HOLIDAY_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).formatToParts(now)
+  })
+  const parts = zurichFormat.formatToParts(now)
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
   return `${part('year')}-${part('month')}-${part('day')}`
 }

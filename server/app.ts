@@ -151,7 +151,10 @@ export async function createServer(config: Config) {
       '/assets',
       express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
     )
-    app.use(express.static(clientDir, { maxAge: '1h', index: false }))
+    // Files at the top of build/client (favicon, robots.txt): only paths that name a file are looked up,
+    // so a page request does not cost a stat of the disk (ADR 521).
+    const topFiles = express.static(clientDir, { maxAge: '1h', index: false })
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? topFiles(req, res, next) : next()))
     const buildModule = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
     build = buildModule
     loadBuild = async () => buildModule

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import { randomUUID } from 'node:crypto'
 import type { RequestHandler, Response } from 'express'
 import { logEvent } from '../domain/log.ts'
@@ -55,6 +56,8 @@ export function requestLog(options: { trustProxyId: boolean }): RequestHandler {
         durationMs: Math.round(performance.now() - started),
         user: notes.user,
         aborted: aborted || undefined,
+        // Under WEB_CONCURRENCY > 1: which worker answered (ADR 522).
+        pid: cluster.isWorker ? process.pid : undefined,
       })
     }
     res.once('finish', () => finish(false))

@@ -5,6 +5,7 @@ import { limitedRequestBody } from './body-limit.server.ts'
 import { appContext, type PortalConfig } from './context.ts'
 import { cookieName } from './cookie-name.server.ts'
 import { sessionCookie } from './session.server.ts'
+import { parseSigned } from './signed-cookie.server.ts'
 
 export const CSRF_FIELD = 'csrf'
 export const CSRF_HEADER = 'X-CSRF-Token'
@@ -39,7 +40,7 @@ export async function csrfToken(
 ): Promise<{ token: string; setCookie: string | null }> {
   if (sessionId) return { token: sessionBoundToken(config.sessionSecret, sessionId), setCookie: null }
   const cookie = csrfCookie(config.secure, config.sessionSecret)
-  const existing: unknown = await cookie.parse(request.headers.get('Cookie'))
+  const existing: unknown = await parseSigned(cookie, request.headers.get('Cookie'), config.sessionSecret)
   if (typeof existing === 'string' && existing.length >= 32) return { token: existing, setCookie: null }
   const token = randomBytes(32).toString('base64url')
   return { token, setCookie: await cookie.serialize(token) }

@@ -6,6 +6,7 @@ import { portalSessions } from '../../db/schema/portal.ts'
 import type { Database } from '../../db/client.ts'
 import { appContext } from './context.ts'
 import { cookieName } from './cookie-name.server.ts'
+import { parseSigned } from './signed-cookie.server.ts'
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000
 export const ABSOLUTE_TIMEOUT_MS = 10 * 60 * 60 * 1000
@@ -143,7 +144,7 @@ export const sessionContext = createContext<Session | null>(null)
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { db, config } = context.get(appContext)
   const cookie = sessionCookie(config.secure, config.sessionSecret)
-  const id: unknown = await cookie.parse(request.headers.get('Cookie'))
+  const id: unknown = await parseSigned(cookie, request.headers.get('Cookie'), config.sessionSecret)
   const session = typeof id === 'string' ? await readSession(db, id) : null
   context.set(sessionContext, session)
   const response = await next()

@@ -31,8 +31,15 @@ export async function readToast(
   request: Request,
 ): Promise<{ toast: Toast | null; headers: Headers }> {
   configure(config)
+  // Most pages have no message: without the cookie there is nothing to verify, and once read, the
+  // cookie is dropped rather than signed again empty on every later page (ADR 521).
+  if (!/(?:^|;\s*)svn_toast=/.test(request.headers.get('Cookie') ?? ''))
+    return { toast: null, headers: new Headers() }
   const { toast, headers } = await getToast(request)
-  if (!toast) return { toast: null, headers }
+  if (!toast) {
+    const drop = `svn_toast=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.secure ? '; Secure' : ''}`
+    return { toast: null, headers: new Headers({ 'Set-Cookie': drop }) }
+  }
   const values = (toast as { values?: unknown }).values
   return {
     toast: {

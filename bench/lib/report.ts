@@ -19,5 +19,7 @@ export interface BenchContext {
   /** The server's admin URL (TEST_DATABASE_URL) for creating more scratch databases. */
   adminUrl: string
   log(message: string): void
+  /** --reuse: modules may keep their own seeded copies between runs. */
+  reuse: boolean
 }
 export type BenchModule = (ctx: BenchContext) => Promise<BenchSection[]>

@@ -120,6 +120,17 @@ export const svn = pgTable(
     index('svn_schild_nr_idx').on(t.schildNr),
     index('svn_canton_idx').on(t.gsCode, t.canton, t.id, t.status, t.maklerNr),
     index('svn_makler_nr_idx').on(t.gsCode, t.maklerNr, t.id, t.status),
+    // Sort order indexes (ADR 520): a sort on one of these columns over a whole insurer reads the first
+    // 101 entries in order (forwards or backwards) instead of sorting the insurer; status and broker
+    // number trail so the id query stays index-only. Canton and status sort on the filter indexes above.
+    index('svn_sort_name_idx').on(t.gsCode, t.name, t.id, t.status, t.maklerNr),
+    index('svn_sort_first_name_idx').on(t.gsCode, t.firstName, t.id, t.status, t.maklerNr),
+    index('svn_sort_street_idx').on(t.gsCode, t.street, t.id, t.status, t.maklerNr),
+    index('svn_sort_zip_idx').on(t.gsCode, t.zip, t.id, t.status, t.maklerNr),
+    index('svn_sort_place_idx').on(t.gsCode, t.place, t.id, t.status, t.maklerNr),
+    index('svn_sort_plate_idx').on(t.gsCode, t.canton, t.schildNr, t.id, t.status, t.maklerNr),
+    index('svn_sort_marke_idx').on(t.gsCode, t.markeTyp, t.id, t.status, t.maklerNr),
+    index('svn_sort_referenz_idx').on(t.gsCode, t.referenz, t.id, t.status, t.maklerNr),
     // The sweep's scans: by status and the date its rule looks at.
     index('svn_status_changed_idx').on(t.status, t.statusChangedAt),
   ],

@@ -72,7 +72,8 @@ const rowColumns = {
  */
 export function searchRowsQuery(db: Database, query: SvnSearchQuery, scope: SvnScope) {
   const direction = query.order === 'desc' ? desc : asc
-  const order = [...SORT_COLUMNS[query.sort].map((column) => direction(column)), asc(svn.id)] // ties by id: stable pages
+  // Ties by id, in the same direction: stable pages, and one sort index read backwards for desc (ADR 520).
+  const order = [...SORT_COLUMNS[query.sort].map((column) => direction(column)), direction(svn.id)]
   const ids = db
     .select({ id: svn.id })
     .from(svn)

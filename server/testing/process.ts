@@ -34,6 +34,8 @@ export interface ServerProcessOptions {
   /** PostgreSQL URL; unset = PGlite in dataDir. */
   databaseUrl?: string
   env?: Record<string, string>
+  /** Node options before the script, e.g. `--cpu-prof` (bench profiles). */
+  nodeArgs?: string[]
   /** How long to wait for /healthz (default 60 s). */
   timeoutMs?: number
 }
@@ -55,7 +57,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const port = options.port ?? (await freePort())
   const url = `http://localhost:${port}`
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -64,6 +66,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       ORIGIN: options.origin ?? url,
       DATA_DIR: options.dataDir,
       DEMO: 'true',
+      // One process per instance unless a test asks for workers (ADR 522).
+      WEB_CONCURRENCY: '1',
       // Instances sharing one PostgreSQL share its sealed keys: one KEYS_ENCRYPTION_KEY, not each its
       // own generated into its DATA_DIR (ADR 702).
       ...(options.databaseUrl
