@@ -16,6 +16,19 @@ const ADMIN = 'admin@alpina.example'
 
 const WIDTHS = [1280, 375] as const
 
+/** Rewrites the text of `main` so dates, times and file-name stamps read as the given fixed values. */
+async function freezeMoments(page: Page, fixed: { date?: string; time?: string; fileStamp: string }) {
+  await page.locator('main').evaluate((main, to) => {
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      let text = (node.textContent ?? '').replace(/\d{8}T\d{6}Z/g, to.fileStamp)
+      if (to.date) text = text.replace(/\b\d{2}\.\d{2}\.\d{4}\b/g, to.date)
+      if (to.time) text = text.replace(/\b\d{2}:\d{2}\b/g, to.time)
+      node.textContent = text
+    }
+  }, fixed)
+}
+
 interface Screen {
   name: string
   login: string | null
@@ -45,6 +58,9 @@ const SCREENS: readonly Screen[] = [
     open: async (page) => {
       await page.goto('/svn/22')
       await expect(page.getByRole('heading', { level: 1 })).toContainText('SVn 22')
+      // The demo's dates are days before the seed ran, its history times and file names the seed's
+      // moment: shown as one fixed moment.
+      await freezeMoments(page, { date: '16.06.2026', time: '09:00', fileStamp: '20260616T080000Z' })
     },
   },
   {
@@ -73,11 +89,7 @@ const SCREENS: readonly Screen[] = [
       await page.goto('/svn/untreated')
       await expect(page.locator('main table')).toBeVisible()
       // File names carry the moment they were made (the demo seed's): shown as one fixed moment.
-      await page.locator('main').evaluate((main) => {
-        const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
-        for (let node = walker.nextNode(); node; node = walker.nextNode())
-          node.textContent = (node.textContent ?? '').replace(/\d{8}T\d{6}Z/g, '20260616T080000Z')
-      })
+      await freezeMoments(page, { fileStamp: '20260616T080000Z' })
       await expect(page.locator('main table tbody')).not.toContainText(/\d{8}T(?!080000Z)\d{6}Z/)
     },
   },
