@@ -42,22 +42,12 @@ import {
   WIK_C_ROLE,
   type CreateSvnValues,
 } from '../../domain/svn/create.ts'
-import { addDays } from '../../domain/svn/dates.ts'
+import { addDays, formatZurichDateTime } from '../../domain/svn/dates.ts'
 import type { Route } from './+types/svn.create'
 
 const CREATE_PATH = '/svn/create'
 /** `?new=1`: the empty form even when a draft is stored (the reset link). */
 const NEW_PARAM = 'new'
-
-/** Zurich's clock for the "draft restored" note: dd.mm.yyyy, hh:mm in every language. */
-const DRAFT_TIME = new Intl.DateTimeFormat('de-CH', {
-  timeZone: 'Europe/Zurich',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
 
 function templateIdOf(value: string | null): number | null {
   if (value === null || value === '') return null
@@ -86,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const draft = url.searchParams.has(NEW_PARAM) ? null : await loadDraft(context, session)
     if (draft) {
       values = draft.values
-      restoredAt = DRAFT_TIME.format(new Date(draft.updatedAt)).replace(',', '')
+      restoredAt = formatZurichDateTime(draft.updatedAt)
     } else {
       values = freshValues(self, referenzDefault)
     }

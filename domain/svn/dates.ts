@@ -7,6 +7,24 @@ const ZURICH_DAY = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 })
 
+const ZURICH_MINUTE = new Intl.DateTimeFormat('de-CH', {
+  timeZone: 'Europe/Zurich',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** dd.mm.yyyy HH:mm of an instant (ISO text or Date) in Europe/Zurich, in every language. */
+export function formatZurichDateTime(instant: string | Date): string {
+  const parts = Object.fromEntries(
+    ZURICH_MINUTE.formatToParts(new Date(instant)).map((p) => [p.type, p.value]),
+  )
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`
+}
+
 /** The Zurich calendar day of an instant, as yyyy-mm-dd. */
 export function zurichDay(instant: Date): string {
   return ZURICH_DAY.format(instant)

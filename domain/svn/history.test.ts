@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, newestFirst } from './history.ts'
+import { formatZurichDateTime } from './dates.ts'
+import { newestFirst } from './history.ts'
 
-describe('formatDateTime', () => {
+describe('formatZurichDateTime', () => {
   it.each([
     ['2026-11-25T01:30:00.000Z', '25.11.2026 02:30'], // CET, UTC+1
     ['2026-07-01T22:05:00.000Z', '02.07.2026 00:05'], // CEST, UTC+2, next day in Zurich
     ['2026-03-29T01:00:00.000Z', '29.03.2026 03:00'], // the hour the clocks go forward
   ])('%s is %s in Zurich', (iso, shown) => {
-    expect(formatDateTime(iso)).toBe(shown)
+    expect(formatZurichDateTime(iso)).toBe(shown)
   })
 })
 

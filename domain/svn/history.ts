@@ -36,19 +36,3 @@ export interface SvnHistory {
 export function newestFirst<T extends { at: string; seq: number }>(entries: readonly T[]): T[] {
   return [...entries].sort((a, b) => (a.at === b.at ? b.seq - a.seq : a.at < b.at ? 1 : -1))
 }
-
-const ZURICH = new Intl.DateTimeFormat('de-CH', {
-  timeZone: 'Europe/Zurich',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-
-/** dd.mm.yyyy HH:mm in Europe/Zurich (DESIGN §5 "Time"). */
-export function formatDateTime(iso: string): string {
-  const parts = Object.fromEntries(ZURICH.formatToParts(new Date(iso)).map((p) => [p.type, p.value]))
-  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`
-}

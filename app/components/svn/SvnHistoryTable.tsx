@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '~/components/table/DataTable.tsx'
-import { formatDateTime, type SvnHistoryActor, type SvnHistoryEntry } from '../../../domain/svn/history.ts'
+import { formatZurichDateTime } from '../../../domain/svn/dates.ts'
+import type { SvnHistoryActor, SvnHistoryEntry } from '../../../domain/svn/history.ts'
 
 /** "Verlauf" on the detail screen: when, what and who, newest first (the register's order). */
 export function SvnHistoryTable({ entries }: { entries: SvnHistoryEntry[] }) {
@@ -29,7 +30,7 @@ export function SvnHistoryTable({ entries }: { entries: SvnHistoryEntry[] }) {
           rows={entries.map((entry, index) => ({
             key: index,
             cells: {
-              when: <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>,
+              when: <time dateTime={entry.at}>{formatZurichDateTime(entry.at)}</time>,
               what: (
                 <>
                   {t(`svn.history.events.${entry.event}`, { fileName: entry.fileName })}
