@@ -1,5 +1,6 @@
 import { translate, type MessageKey } from '../i18n.ts'
 import { html, type SafeHtml } from './html.ts'
+import { errorSummary } from './error-summary.ts'
 import { layout, type PageContext } from './layout.ts'
 
 /** Minimum length of a password chosen through a setup link. */
@@ -27,20 +28,11 @@ export function setupPage(page: PageContext, action: string, state: SetupFormSta
   })
   const errorFor = (field: Field) => errors.find((e) => e.field === field)
 
-  const summary: SafeHtml | false =
-    errors.length > 0 &&
-    html`<div
-      class="error-summary"
-      role="alert"
-      aria-labelledby="error-summary-title"
-      tabindex="-1"
-      autofocus
-    >
-      <h2 id="error-summary-title">${t('errorSummaryTitle')}</h2>
-      <ul>
-        ${errors.map((e) => html`<li><a href="#${e.field}">${t('errorSummaryEntry', { label: t(LABELS[e.field]), message: e.text })}</a></li>`)}
-      </ul>
-    </div>`
+  const summary = errorSummary(
+    t('errorSummaryTitle'),
+    errors.map((e) => ({ ...e, label: t(LABELS[e.field]) })),
+    (e) => t('errorSummaryEntry', { label: e.label, message: e.text }),
+  )
 
   const field = (name: Field, hint?: SafeHtml) => {
     const error = errorFor(name)
