@@ -124,8 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // One worker per core in production on PostgreSQL (not in the demo, not under Vite in development);
   // PGlite is one process per data directory.
   const production = !demo && e.NODE_ENV !== 'development'
-  const askedWorkers =
-    e.WEB_CONCURRENCY ?? (production && e.DATABASE_URL ? os.availableParallelism() : 1)
+  const askedWorkers = e.WEB_CONCURRENCY ?? (production && e.DATABASE_URL ? os.availableParallelism() : 1)
   const webConcurrency = e.DATABASE_URL ? askedWorkers : 1
   return {
     nodeEnv: e.NODE_ENV ?? 'production',
