@@ -2,7 +2,7 @@ import type de from './locales/de.json'
 
 /**
  * Typed translation keys (ADR 800): German is the reference catalogue (the parity test keeps fr, it
- * and en in step), so `t('no.such.key')` fails `tsc`.
+ * and en in step), so a key that is not in it fails `tsc` where it is written.
  */
 declare module 'i18next' {
   interface CustomTypeOptions {

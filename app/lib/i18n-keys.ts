@@ -16,7 +16,8 @@ function textKeys(tree: Readonly<Record<string, unknown>>, prefix = ''): string[
   )
 }
 
-const KEYS: ReadonlySet<string> = new Set(textKeys(de))
+// Built on first use: a module that imports this one for its types only leaves de.json out of the browser's bundle.
+let keys: ReadonlySet<string> | null = null
 
 /**
  * Whether a string that arrives as data (a zod message, a register field error, the toast cookie) is
@@ -24,7 +25,8 @@ const KEYS: ReadonlySet<string> = new Set(textKeys(de))
  * the locale parity test keeps fr, it and en in step.
  */
 export function isTranslationKey(value: unknown): value is TranslationKey {
-  return typeof value === 'string' && KEYS.has(value)
+  keys ??= new Set(textKeys(de))
+  return typeof value === 'string' && keys.has(value)
 }
 
 export function isValidationKey(value: unknown): value is ValidationKey {

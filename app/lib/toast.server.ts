@@ -1,12 +1,13 @@
 import { dataWithToast, getToast, redirectWithToast, setToastCookieOptions } from 'remix-toast'
 import type { PortalConfig } from './context.ts'
 import { cookieName } from './cookie-name.server.ts'
+import { isTranslationKey, type TranslationKey } from './i18n-keys.ts'
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning'
 /** A flash message: `message` is a translation key, `values` its interpolation values. */
 export interface Toast {
   type: ToastType
-  message: string
+  message: TranslationKey
   values?: Record<string, string | number>
 }
 
@@ -32,7 +33,9 @@ export async function readToast(
 ): Promise<{ toast: Toast | null; headers: Headers }> {
   configure(config)
   const { toast, headers } = await getToast(request)
-  if (!toast) return { toast: null, headers }
+  // The cookie is signed by this server, but a key removed from the catalogue since it was set (a
+  // deployment between the redirect and the next page) must not reach t().
+  if (!toast || !isTranslationKey(toast.message)) return { toast: null, headers }
   const values = (toast as { values?: unknown }).values
   return {
     toast: {
