@@ -159,12 +159,14 @@ export function ErrorBoundary() {
   const unavailable = unavailableKind(error)
   if (!isRouteErrorResponse(error)) console.error(error)
   const kind = unavailable ?? (forbidden ? 'accessdenied' : 'error')
-  const titleKey = {
-    unavailable: 'pages.unavailable.title',
-    'login-unavailable': 'pages.loginUnavailable.title',
-    accessdenied: 'pages.accessdenied.title',
-    error: 'pages.error.title',
-  }[kind]
+  const titleKey = (
+    {
+      unavailable: 'pages.unavailable.title',
+      'login-unavailable': 'pages.loginUnavailable.title',
+      accessdenied: 'pages.accessdenied.title',
+      error: 'pages.error.title',
+    } as const
+  )[kind]
   return (
     <Shell root={root}>
       <title>{`${t(titleKey)} – SVN Portal`}</title>

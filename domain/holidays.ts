@@ -6,7 +6,10 @@
 export type Holiday = 'newYear' | 'nationalDay' | 'christmas'
 
 export const HOLIDAY_ROTATION_MS = 360_000
-export const GREETINGS_PER_HOLIDAY = 3
+const GREETING_NUMBERS = [1, 2, 3] as const
+export const GREETINGS_PER_HOLIDAY: number = GREETING_NUMBERS.length
+/** A literal key type, so the portal's `tsc` checks each greeting against its catalogue. */
+export type GreetingKey = `banner.${Holiday}.greeting${(typeof GREETING_NUMBERS)[number]}`
 export const HOLIDAY_TIME_ZONE = 'Europe/Zurich'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -61,6 +64,6 @@ export function greetingIndex(
 }
 
 /** The translation keys of a holiday's greetings, in rotation order. */
-export function greetingKeys(holiday: Holiday): string[] {
-  return Array.from({ length: GREETINGS_PER_HOLIDAY }, (_, i) => `banner.${holiday}.greeting${i + 1}`)
+export function greetingKeys(holiday: Holiday): GreetingKey[] {
+  return GREETING_NUMBERS.map((n) => `banner.${holiday}.greeting${n}` as const)
 }

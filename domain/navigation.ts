@@ -7,12 +7,27 @@ export type NavIcon = 'home' | 'circle-cross' | 'users' | 'image' | 'user-group'
 /** Which "not yet downloaded" counter a menu entry shows as a badge. */
 export type NavCountKey = 'svn' | 'ivav' | 'ae'
 
+/** The menu's entries; each one's label is `nav.entries.<id>` in the portal's catalogue. */
+export type NavEntryId =
+  | 'search'
+  | 'create'
+  | 'import'
+  | 'untreated'
+  | 'ivAvRetrieve'
+  | 'rejected'
+  | 'userAdministration'
+  | 'logo'
+  | 'groupAdministration'
+
+/** Literal key types, so the portal's `tsc` checks them against its catalogue (ADR 800). */
+export type NavEntryLabelKey = `nav.entries.${NavEntryId}`
+
 export interface NavEntry {
   kind: 'entry'
-  id: string
+  id: NavEntryId
   path: string
   /** i18n key of the entry's label. */
-  labelKey: string
+  labelKey: NavEntryLabelKey
   icon?: NavIcon
   /**
    * Extra display condition on top of the route's own authorities (spec §2: "create" is shown
@@ -25,7 +40,7 @@ export interface NavEntry {
 export interface NavSection {
   kind: 'section'
   id: 'svn' | 'ae'
-  labelKey: string
+  labelKey: `nav.sections.${'svn' | 'ae'}`
   icon: NavIcon
   /** The section is shown when the user holds any of these (spec §2). */
   showFor: readonly Role[]

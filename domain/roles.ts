@@ -23,6 +23,10 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
 }
 
+export function isUserType(value: unknown): value is UserType {
+  return typeof value === 'string' && (USER_TYPES as readonly string[]).includes(value)
+}
+
 /**
  * Roles as Keycloak puts them in an access token: `resource_access.<clientId>.roles`.
  * Unknown role names are dropped; a token without the claim has no roles.

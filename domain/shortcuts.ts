@@ -1,4 +1,5 @@
 import { canAccess } from './access.ts'
+import type { NavEntryLabelKey } from './navigation.ts'
 
 /**
  * Keyboard shortcuts for clerks (ACCESSIBILITY 27, ADR 401): `?` help, `/` search field, and two-key
@@ -14,7 +15,7 @@ export interface GoToShortcut {
   key: string
   path: string
   /** Translation key of the target's name (the side navigation's). */
-  labelKey: string
+  labelKey: NavEntryLabelKey
 }
 
 export const GO_TO_SHORTCUTS: readonly GoToShortcut[] = [

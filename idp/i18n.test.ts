@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
-import { languages, pickLanguage, translate } from './i18n.ts'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import { languages, pickLanguage, translate, type MessageKey } from './i18n.ts'
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales')
 const load = (lang: string) =>
@@ -30,6 +30,13 @@ describe('locales', () => {
         expect(placeholders(value), `${lang}:${key}`).toEqual(placeholders(de[key] ?? ''))
       }
     }
+  })
+})
+
+describe('typed keys (ADR 800)', () => {
+  it('translate takes only keys of de.json, so a wrong key fails tsc', () => {
+    expectTypeOf(translate).parameter(1).toEqualTypeOf<MessageKey>()
+    expectTypeOf<'no.such.key'>().not.toExtend<MessageKey>()
   })
 })
 

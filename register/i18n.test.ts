@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { LANGUAGES } from '../domain/languages.ts'
 import { CREATE_FIELDS, CREATE_VALIDATION } from '../domain/svn/create.ts'
-import { hasMessage, requestLanguage, translate } from './i18n.ts'
+import { hasMessage, requestLanguage, translate, type RegisterMessageKey } from './i18n.ts'
 import { hasLabels, optionLabelKey } from './svn/import/columns.ts'
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -67,11 +67,21 @@ describe('register locales', () => {
     for (const [field, section] of Object.entries(sections)) {
       const options = CREATE_FIELDS.find((f) => f.name === field)?.options ?? []
       for (const lang of LANGUAGES)
-        for (const value of options)
-          expect(translate(lang, optionLabelKey(field as never, value))).toBe(
-            portal(lang, `${section}.${value}`),
-          )
+        for (const value of options) {
+          const key = optionLabelKey(field as never, value)
+          expect(hasMessage(key) && translate(lang, key)).toBe(portal(lang, `${section}.${value}`))
+        }
     }
+  })
+})
+
+describe('typed keys (ADR 800)', () => {
+  it('translate takes only keys of de.json, so a wrong key fails tsc', () => {
+    expectTypeOf(translate).parameter(1).toEqualTypeOf<RegisterMessageKey>()
+    expectTypeOf<'import.sheet.data'>().toExtend<RegisterMessageKey>()
+    expectTypeOf<'no.such.key'>().not.toExtend<RegisterMessageKey>()
+    expect(hasMessage('import.sheet.data')).toBe(true)
+    expect(hasMessage('no.such.key')).toBe(false)
   })
 })
 

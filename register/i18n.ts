@@ -16,9 +16,16 @@ export function hasMessage(key: string): key is RegisterMessageKey {
   return Object.hasOwn(de, key)
 }
 
-/** `{name}` placeholders are filled from vars; a missing key falls back to German, then to the key. */
-export function translate(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
-  const text = hasMessage(key) ? (messages[lang][key] ?? messages.de[key]) : key
+/**
+ * `{name}` placeholders are filled from vars; a text missing in a language falls back to German. The
+ * key is typed (`tsc` fails on one not in de.json); a key built from data passes `hasMessage` first.
+ */
+export function translate(
+  lang: Language,
+  key: RegisterMessageKey,
+  vars: Record<string, string | number> = {},
+): string {
+  const text = messages[lang][key] ?? messages.de[key]
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => String(vars[name] ?? whole))
 }
 

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TranslationKey } from '../lib/i18n-keys.ts'
 import { CheckCircleIcon, CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from './icons.tsx'
 import { useHydrated } from './useHydrated.ts'
 
 export interface FlashToast {
   type: 'success' | 'error' | 'info' | 'warning'
   /** i18n key of the message. */
-  message: string
+  message: TranslationKey
   values?: Record<string, string | number>
 }
 

@@ -1,4 +1,11 @@
-import { greetingIndex, greetingKeys, holidayOn, parseIsoDate, zurichDate } from '../../domain/holidays.ts'
+import {
+  greetingIndex,
+  greetingKeys,
+  holidayOn,
+  parseIsoDate,
+  zurichDate,
+  type GreetingKey,
+} from '../../domain/holidays.ts'
 import type { HolidayBannerData } from '~/components/HolidayBanner.tsx'
 import type { PortalConfig } from './context.ts'
 
@@ -43,7 +50,7 @@ export function bannerToday(
 /** The banner for `today`, translated, or null on an ordinary day. */
 export function holidayBanner(
   today: string,
-  t: (key: string) => string,
+  t: (key: GreetingKey) => string,
   nowMs = Date.now(),
 ): HolidayBannerData | null {
   const holiday = holidayOn(today)

@@ -16,7 +16,7 @@ const config = (secure: boolean) =>
 /** The names of the cookies the portal sets, and each Set-Cookie line. */
 async function portalCookies(secure: boolean): Promise<string[]> {
   const c = config(secure)
-  const toast = await redirectWithMessage(c, '/svn/search', { type: 'success', message: 'x' })
+  const toast = await redirectWithMessage(c, '/svn/search', { type: 'success', message: 'common.ok' })
   return [
     await sessionCookie(secure, c.sessionSecret).serialize('id'),
     (await csrfToken(new Request('https://x/'), c, null)).setCookie!,

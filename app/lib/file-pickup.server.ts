@@ -18,6 +18,7 @@ import { requireAccess } from './auth.server.ts'
 import { appContext } from './context.ts'
 import { deleteFile, generateFile, listFiles } from './files.server.ts'
 import { getInstance } from './i18n.server.ts'
+import { isValidationKey } from './i18n-keys.ts'
 import { forgetNavCounts } from './nav-counts.server.ts'
 import { RegisterError } from './register.server.ts'
 import type { Session } from './session.server.ts'
@@ -72,7 +73,7 @@ function registerFieldErrors(t: TFunction, named: Record<string, string[]>): Pic
   for (const field of PICKUP_FIELDS) {
     const key = named[field]?.[0]
     if (key === undefined) continue
-    errors[field] = t(key.startsWith('validation.') ? key : 'validation.invalid', { max: max[field] })
+    errors[field] = t(isValidationKey(key) ? key : 'validation.invalid', { max: max[field] })
   }
   return errors
 }

@@ -16,8 +16,13 @@ const LOGO_MESSAGES = {
   'file.unreadable': 'admin.logo.errors.unreadable',
   'file.required': 'admin.logo.errors.required',
 } as const
+type LogoMessage = (typeof LOGO_MESSAGES)[keyof typeof LOGO_MESSAGES] | 'admin.logo.errors.failed'
 
-type LogoOutcome = { ok: true; logoVersion: number } | { ok: false; message: string }
+function isLogoCode(code: string): code is keyof typeof LOGO_MESSAGES {
+  return Object.hasOwn(LOGO_MESSAGES, code)
+}
+
+type LogoOutcome = { ok: true; logoVersion: number } | { ok: false; message: LogoMessage }
 
 /**
  * A body announced larger than any acceptable upload is refused before it is read (the portal has no
@@ -50,7 +55,7 @@ async function uploadLogo(context: Context, session: Session, form: FormData): P
     const code = (error.body as { error?: string } | null)?.error ?? ''
     return {
       ok: false,
-      message: (LOGO_MESSAGES as Record<string, string>)[code] ?? 'admin.logo.errors.failed',
+      message: isLogoCode(code) ? LOGO_MESSAGES[code] : 'admin.logo.errors.failed',
     }
   }
 }
@@ -69,7 +74,7 @@ export async function handleLogoPost(
   context: Context,
   session: Session,
   request: Request,
-): Promise<{ ok: true } | { ok: false; message: string }> {
+): Promise<{ ok: true } | { ok: false; message: LogoMessage }> {
   const outcome = tooLargeByHeader(request)
     ? ({ ok: false, message: LOGO_MESSAGES['file.size.exceeded'] } as const)
     : await uploadLogo(context, session, await request.formData())

@@ -14,6 +14,7 @@ import {
 import type { Language } from '../../domain/languages.ts'
 import type { UserJson } from '../../domain/users/user-json.ts'
 import { appContext } from './context.ts'
+import { isValidationKey } from './i18n-keys.ts'
 import { RegisterError, registerFetch, registerJson } from './register.server.ts'
 import type { Session } from './session.server.ts'
 
@@ -173,7 +174,7 @@ export function translateRegisterErrors(t: TFunction, fieldErrors: Record<string
   const errors: Partial<Record<CreateFieldName | '_form', string>> = {}
   for (const [name, messages] of Object.entries(fieldErrors)) {
     const key = messages[0] ?? 'validation.invalid'
-    const safeKey = key.startsWith('validation.') ? key : 'validation.invalid'
+    const safeKey = isValidationKey(key) ? key : 'validation.invalid'
     if ((CREATE_FIELD_NAMES as readonly string[]).includes(name)) {
       const field = createField(name as CreateFieldName)
       errors[name as CreateFieldName] ??= t(safeKey, {

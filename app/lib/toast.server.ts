@@ -1,12 +1,13 @@
 import { dataWithToast, getToast, redirectWithToast, setToastCookieOptions } from 'remix-toast'
 import type { PortalConfig } from './context.ts'
 import { cookieName } from './cookie-name.server.ts'
+import { isTranslationKey, type TranslationKey } from './i18n-keys.ts'
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning'
 /** A flash message: `message` is a translation key, `values` its interpolation values. */
 export interface Toast {
   type: ToastType
-  message: string
+  message: TranslationKey
   values?: Record<string, string | number>
 }
 
@@ -40,6 +41,9 @@ export async function readToast(
     const drop = `svn_toast=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.secure ? '; Secure' : ''}`
     return { toast: null, headers: new Headers({ 'Set-Cookie': drop }) }
   }
+  // The cookie is signed by this server, but a key removed from the catalogue since it was set (a
+  // deployment between the redirect and the next page) must not reach t().
+  if (!isTranslationKey(toast.message)) return { toast: null, headers }
   const values = (toast as { values?: unknown }).values
   return {
     toast: {

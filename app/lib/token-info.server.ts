@@ -1,5 +1,6 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import type { PortalConfig } from './context.ts'
+import type { TranslationKey } from './i18n-keys.ts'
 
 /**
  * Server side of the token-info debug page (spec §2, §7 "Other"; ADR 402). Tokens are decoded here;
@@ -24,7 +25,7 @@ export const PROVIDER_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/
 
 /** A translation key and its values: the page translates it. */
 export interface DebugMessage {
-  key: string
+  key: TranslationKey
   values?: Record<string, string | number>
 }
 

@@ -150,12 +150,14 @@ async function deleteIntent(
   }
   const name = displayName(user)
   const outcome = await deleteUser(context, session, user.id)
-  const message = {
-    ok: 'admin.users.removed',
-    self: 'admin.users.errors.cannotDeleteSelf',
-    'in-use': 'admin.users.errors.inUse',
-    'not-found': 'admin.users.notFound',
-  }[outcome]
+  const message = (
+    {
+      ok: 'admin.users.removed',
+      self: 'admin.users.errors.cannotDeleteSelf',
+      'in-use': 'admin.users.errors.inUse',
+      'not-found': 'admin.users.notFound',
+    } as const
+  )[outcome]
   if (outcome === 'ok' || outcome === 'not-found')
     return redirectWithMessage(config, listHref, {
       type: outcome === 'ok' ? 'success' : 'error',

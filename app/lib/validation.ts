@@ -1,10 +1,11 @@
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
+import { isValidationKey } from './i18n-keys.ts'
 
 /**
  * Domain schemas carry translation keys as messages (e.g. 'validation.maxLength'); the values to fill
  * in come from the issue itself (maximum, minimum) or its params. Unknown messages fall back to
- * 'validation.invalid' rather than showing English to a French clerk.
+ * 'validation.invalid' rather than showing English to a French clerk (or a key to anyone).
  */
 export function translateIssue(t: TFunction, issue: z.core.$ZodIssue): string {
   const values: Record<string, unknown> = {}
@@ -12,7 +13,7 @@ export function translateIssue(t: TFunction, issue: z.core.$ZodIssue): string {
   if ('minimum' in issue) values.min = Number(issue.minimum)
   const params = (issue as { params?: Record<string, unknown> }).params
   if (params) Object.assign(values, params)
-  const key = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid'
+  const key = isValidationKey(issue.message) ? issue.message : 'validation.invalid'
   return t(key, values)
 }
 

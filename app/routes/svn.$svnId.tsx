@@ -7,6 +7,7 @@ import { SvnHistoryTable } from '~/components/svn/SvnHistoryTable.tsx'
 import { SvnNotificationView } from '~/components/svn/SvnNotificationView.tsx'
 import { enumLabel } from '~/components/svn/labels.ts'
 import { requireAccess } from '~/lib/auth.server.ts'
+import type { TranslationKey } from '~/lib/i18n-keys.ts'
 import { countryLabels } from '~/lib/countries.server.ts'
 import { appContext } from '~/lib/context.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
@@ -50,7 +51,7 @@ const ALLOWED: Record<SvnActionIntent, keyof DetailActions> = {
   'cancel-ae': 'cancelAe',
 }
 const CONFIRMED_INTENTS: readonly SvnActionIntent[] = ['cancel-svn', 'cancel-ae']
-const SUCCESS: Record<SvnActionIntent, string> = {
+const SUCCESS: Record<SvnActionIntent, TranslationKey> = {
   'cancel-svn': 'svn.messages.cancelled',
   'create-ae': 'svn.messages.aeCreated',
   'cancel-ae': 'svn.messages.aeCancelled',

@@ -6,6 +6,7 @@ import {
   type FileType,
 } from '../../../domain/files/types.ts'
 import type { NavCountKey } from '../../../domain/navigation.ts'
+import type { TranslationKey } from '../../lib/i18n-keys.ts'
 
 /**
  * The three file-pickup screens (spec §2 "File pickup screens", DESIGN §5 "File pickup") share one
@@ -17,7 +18,7 @@ export interface PickupScreen {
   /** The screen's URL; its route-table authorities also guard the file downloads of this type. */
   path: string
   /** i18n key of the screen's title (the count is appended in brackets). */
-  titleKey: string
+  titleKey: TranslationKey
   /** Which menu badge shows this type's not-downloaded count. */
   countKey: NavCountKey
   /** Spec §2: untreated SVN shows the broker number only; IV/AV and rejected AE also von, bis, new/all. */

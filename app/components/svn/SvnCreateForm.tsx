@@ -15,8 +15,10 @@ import {
 } from '../../../domain/svn/create.ts'
 import { DateField, setInputValue } from '../form/DateField.tsx'
 import { FormField, type FieldOption } from '../form/FormField.tsx'
+import type { TranslationKey } from '../../lib/i18n-keys.ts'
 import { useHydrated } from '../useHydrated.ts'
 import { DraftStatus, useDraftAutosave } from './DraftStatus.tsx'
+import { enumLabel } from './labels.ts'
 
 export type CreateErrors = Partial<Record<CreateFieldName, string>>
 
@@ -40,7 +42,7 @@ export interface SvnCreateFormProps {
   resetHref: string
 }
 
-const SECTION_TITLES: Record<CreateSection, string> = {
+const SECTION_TITLES: Record<CreateSection, TranslationKey> = {
   halter: 'svn.sections.holder',
   schiff: 'svn.sections.vessel',
   kontakt: 'svn.sections.contact',
@@ -88,9 +90,16 @@ export const CREATE_FORM_ORDER: readonly CreateFieldName[] = SECTION_ORDER.flatM
   CREATE_FIELDS.filter((f) => f.section === section).map((f) => f.name),
 )
 
+/** 'halter.person.name' → 'name'. */
+type LastPart<S extends string> = S extends `${string}.${infer Rest}` ? LastPart<Rest> : S
+/** svn.labels.* of every field: `tsc` checks that each field's last name part has a label. */
+type CreateFieldLabelKey = `svn.labels.${LastPart<CreateFieldName>}`
+
 /** The label a field shows (svn.labels.*, the last part of its dotted name). */
 export function createFieldLabel(t: TFunction, name: CreateFieldName): string {
-  return t(`svn.labels.${name.split('.').pop() ?? name}`)
+  // What split/pop computes is LastPart<CreateFieldName>; the type system cannot follow split().
+  const key = `svn.labels.${name.split('.').pop() ?? name}` as CreateFieldLabelKey
+  return t(key)
 }
 
 /** The error summary's name of a field: its label and section ("Name (Halter)"); labels repeat across sections. */
@@ -152,19 +161,19 @@ export function SvnCreateForm(props: SvnCreateFormProps) {
     switch (name) {
       case 'halter.person.personenTyp':
         return {
-          options: list.map((v) => ({ value: v, label: t(`svn.personenTyp.${v}`) })),
+          options: list.map((v) => ({ value: v, label: enumLabel(t, 'personenTyp', v) })),
           emptyLabel: t('common.choose'),
         }
       case 'versicherungsdaten.besVerwendung':
-        return { options: list.map((v) => ({ value: v, label: t(`svn.besVerwendung.${v}`) })) }
+        return { options: list.map((v) => ({ value: v, label: enumLabel(t, 'besVerwendung', v) })) }
       case 'schiff.art':
         return {
-          options: list.map((v) => ({ value: v, label: t(`svn.schiffsart.${v}`) })),
+          options: list.map((v) => ({ value: v, label: enumLabel(t, 'schiffsart', v) })),
           emptyLabel: t('common.choose'),
         }
       case 'versicherungsdaten.ivGrund':
         return {
-          options: list.map((v) => ({ value: v, label: `${v} - ${t(`svn.grund.${v}`)}` })),
+          options: list.map((v) => ({ value: v, label: `${v} - ${enumLabel(t, 'grund', v)}` })),
           emptyLabel: t('common.choose'),
         }
       default:

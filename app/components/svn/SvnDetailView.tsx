@@ -3,7 +3,7 @@ import { formatDate, formatPlate, formatStammNr } from '../../../domain/svn/disp
 import type { Svn } from '../../../domain/svn/types.ts'
 import { DetailSection } from './DetailSection.tsx'
 import { countryText, holderEntries } from './holder-entries.ts'
-import { enumLabel } from './labels.ts'
+import { enumLabel, type SvnLabel } from './labels.ts'
 
 /** Every field of an SVN, read-only, grouped as spec §2 "SVN detail screen" lists them. */
 export function SvnDetailView({
@@ -15,7 +15,7 @@ export function SvnDetailView({
   countries: Readonly<Record<string, string>>
 }) {
   const { t, i18n } = useTranslation()
-  const l = (key: string) => t(`svn.labels.${key}`)
+  const l = (key: SvnLabel) => t(`svn.labels.${key}`)
   const holder = holderEntries(t, svn.halter, countries)
   const v = svn.versicherungsdaten
   const ae = svn.ausweisentzug

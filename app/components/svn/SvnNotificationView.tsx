@@ -3,7 +3,7 @@ import { formatDate, formatPlate, formatStammNr } from '../../../domain/svn/disp
 import type { Meldung } from '../../../domain/svn/types.ts'
 import { DetailSection } from './DetailSection.tsx'
 import { holderEntries } from './holder-entries.ts'
-import { enumLabel, numberText } from './labels.ts'
+import { enumLabel, numberText, type SvnLabel } from './labels.ts'
 
 export interface SvnNotificationViewProps {
   kind: 'iv' | 'av'
@@ -18,7 +18,7 @@ export interface SvnNotificationViewProps {
  */
 export function SvnNotificationView({ kind, meldung, countries }: SvnNotificationViewProps) {
   const { t, i18n } = useTranslation()
-  const l = (key: string) => t(`svn.labels.${key}`)
+  const l = (key: SvnLabel) => t(`svn.labels.${key}`)
   const n = (value: number | null) => numberText(value, i18n.language)
   const holder = holderEntries(t, meldung.halter, countries)
   const s = meldung.schiff

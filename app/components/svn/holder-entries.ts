@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 import { formatDate } from '../../../domain/svn/display.ts'
 import type { SvnHalter } from '../../../domain/svn/types.ts'
 import type { DetailEntry } from './DetailSection.tsx'
-import { enumLabel } from './labels.ts'
+import { enumLabel, type SvnLabel } from './labels.ts'
 
 /** "id - name" when the code list knows the country, else the code as stored. */
 export function countryText(countries: Readonly<Record<string, string>>, code: string | null): string | null {
@@ -15,7 +15,7 @@ export function holderEntries(
   { person, adresse }: SvnHalter,
   countries: Readonly<Record<string, string>>,
 ): { person: DetailEntry[]; address: DetailEntry[] } {
-  const l = (key: string) => t(`svn.labels.${key}`)
+  const l = (key: SvnLabel) => t(`svn.labels.${key}`)
   return {
     person: [
       { label: l('personenTyp'), value: enumLabel(t, 'personenTyp', person.personenTyp) },

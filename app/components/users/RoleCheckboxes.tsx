@@ -3,22 +3,23 @@ import type { Role } from '../../../domain/roles.ts'
 import type { LockReason } from './user-form.ts'
 
 /** How the dialog groups the roles of spec §3 (each group a fieldset with its legend, ACCESSIBILITY 5). */
-export const ROLE_SECTIONS: ReadonlyArray<{ id: string; roles: readonly Role[] }> = [
-  { id: 'admin', roles: ['ADMIN', 'GROUP_ADMIN'] },
-  {
-    id: 'svn',
-    roles: [
-      'SVN_SUCHEN',
-      'SVN_ERSTELLEN',
-      'SVN_ERSTELLEN_WIK_C',
-      'SVN_STORNIEREN',
-      'SVN_NICHT_EINGELOEST',
-      'IV_AV_MELDUNGEN',
-    ],
-  },
-  { id: 'ae', roles: ['AE_SUCHEN', 'AE_ERSTELLEN', 'AE_STORNIEREN', 'AE_ZURUECKGEWIESEN'] },
-  { id: 'broker', roles: ['MAKLER'] },
-]
+export const ROLE_SECTIONS: ReadonlyArray<{ id: 'admin' | 'svn' | 'ae' | 'broker'; roles: readonly Role[] }> =
+  [
+    { id: 'admin', roles: ['ADMIN', 'GROUP_ADMIN'] },
+    {
+      id: 'svn',
+      roles: [
+        'SVN_SUCHEN',
+        'SVN_ERSTELLEN',
+        'SVN_ERSTELLEN_WIK_C',
+        'SVN_STORNIEREN',
+        'SVN_NICHT_EINGELOEST',
+        'IV_AV_MELDUNGEN',
+      ],
+    },
+    { id: 'ae', roles: ['AE_SUCHEN', 'AE_ERSTELLEN', 'AE_STORNIEREN', 'AE_ZURUECKGEWIESEN'] },
+    { id: 'broker', roles: ['MAKLER'] },
+  ]
 
 export interface RoleCheckbox {
   role: Role

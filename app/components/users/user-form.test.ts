@@ -94,11 +94,14 @@ describe('user form model', () => {
       roles: ['roles.maklerNotRemovable'],
       aktiv: ['user.ownAccountNotDeactivatable'],
       _: ['something odd'],
+      vorname: ['validation.notInTheCatalogue'],
     })
     expect(fields.email).toEqual({ key: 'admin.users.errors.emailUnique' })
     expect(fields.nachname).toEqual({ key: 'validation.maxLength', values: { max: 100 } })
     expect(fields.roles).toEqual({ key: 'validation.invalidOption' })
     expect(fields.aktiv).toEqual({ key: 'admin.users.errors.ownAccountNotDeactivatable' })
     expect(other).toEqual([{ key: 'validation.invalid' }])
+    // A validation.* key the portal has no text for is no key to show (ADR 800).
+    expect(fields.vorname).toEqual({ key: 'validation.invalid' })
   })
 })

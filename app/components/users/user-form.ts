@@ -1,4 +1,4 @@
-import { isRole, ROLES, USER_TYPES, type Role, type UserType } from '../../../domain/roles.ts'
+import { isRole, isUserType, ROLES, USER_TYPES, type Role, type UserType } from '../../../domain/roles.ts'
 import {
   isBrokerCaller,
   offeredRoles,
@@ -9,6 +9,7 @@ import { addRole, lockedRoles, removeRole, sortRoles } from '../../../domain/use
 import { defaultRolesForType } from '../../../domain/users/type-defaults.ts'
 import type { UserJson } from '../../../domain/users/user-json.ts'
 import { USER_LIMITS } from '../../../domain/users/user-limits.ts'
+import { isValidationKey, type TranslationKey } from '../../lib/i18n-keys.ts'
 
 /**
  * The user dialog's form model (spec §3 User, §5 User form), shared by the server (reading a post,
@@ -182,21 +183,20 @@ export function roleChoices(
 }
 
 /** The type choices (spec §2): the offered ones, plus the user's own type should it no longer be offered. */
-export function typeChoices(context: DialogContext, current: string | null): string[] {
-  const types: string[] = offeredTypes(context)
-  if (current && (USER_TYPES as readonly string[]).includes(current) && !types.includes(current))
-    types.push(current)
+export function typeChoices(context: DialogContext, current: string | null): UserType[] {
+  const types = offeredTypes(context)
+  if (isUserType(current) && !types.includes(current)) types.push(current)
   return types
 }
 
 /** A translation key and its values, for the server to translate in the user's language. */
 export interface Message {
-  key: string
+  key: TranslationKey
   values?: Record<string, string | number>
 }
 
 /** The register's messages that are not validation.* keys (spec §8, ADR 140), as portal translation keys. */
-const REGISTER_MESSAGES: Record<string, string> = {
+const REGISTER_MESSAGES: Readonly<Record<string, TranslationKey>> = {
   'Email must always be unique.': 'admin.users.errors.emailUnique',
   'roles.notGrantable': 'admin.users.errors.rolesNotGrantable',
   'roles.maklerNotRemovable': 'admin.users.errors.maklerNotRemovable',
@@ -212,7 +212,7 @@ export function registerMessage(message: string, field?: string): Message {
   if (known) return { key: known }
   if (message === 'validation.maxLength' && field && field in USER_LIMITS)
     return { key: message, values: { max: USER_LIMITS[field as keyof typeof USER_LIMITS] } }
-  if (message.startsWith('validation.')) return { key: message }
+  if (isValidationKey(message)) return { key: message }
   return { key: 'validation.invalid' }
 }
 

@@ -1,6 +1,6 @@
 import type { Language } from '../../../domain/languages.ts'
 import { CREATE_FIELDS, type CreateField, type CreateFieldName } from '../../../domain/svn/create.ts'
-import { allTranslations, translate, type RegisterMessageKey } from '../../i18n.ts'
+import { allTranslations, hasMessage, translate, type RegisterMessageKey } from '../../i18n.ts'
 
 /**
  * The spreadsheet's columns are the create form's fields (domain/svn/create.ts CREATE_FIELDS), in
@@ -83,7 +83,10 @@ export function hasLabels(field: CreateField): boolean {
 
 /** A drop-down entry as the template lists it. */
 export function optionEntry(field: CreateField, value: string, lang: Language): string {
-  return hasLabels(field) ? `${value} – ${translate(lang, optionLabelKey(field.name, value))}` : value
+  if (!hasLabels(field)) return value
+  // A code without a label in the catalogue shows its key, as before the keys were typed.
+  const key = optionLabelKey(field.name, value)
+  return `${value} – ${hasMessage(key) ? translate(lang, key) : key}`
 }
 
 const OPTION_INDEX = new Map(

@@ -13,7 +13,7 @@ import {
 import type { ImportProblem, ImportResult } from '../../../domain/svn/import.ts'
 import type { Caller } from '../../context.ts'
 import { writeAudit } from '../../db/audit.ts'
-import { translate } from '../../i18n.ts'
+import { hasMessage, translate, type RegisterMessageKey } from '../../i18n.ts'
 import { createSvns, type Creator } from '../service.ts'
 import { headerOf } from './columns.ts'
 import { readImportFile } from './read-workbook.ts'
@@ -73,7 +73,11 @@ export async function importSvnFile(
     if (isExampleRow(row.values, present)) continue
     rows += 1
     const messages: string[] = []
-    const say = (name: CreateFieldName, key: string, params: Record<string, string | number> = {}) =>
+    const say = (
+      name: CreateFieldName,
+      key: RegisterMessageKey,
+      params: Record<string, string | number> = {},
+    ) =>
       messages.push(
         translate(lang, 'import.rowError', {
           column: headerOf(name, lang),
@@ -85,7 +89,9 @@ export async function importSvnFile(
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const params = (issue as { params?: Record<string, string | number> }).params ?? {}
-        say(issue.path.join('.') as CreateFieldName, issue.message, params)
+        // The schema's messages are validation.* keys the register's catalogue shares (its test checks them).
+        const key = hasMessage(issue.message) ? issue.message : 'validation.invalid'
+        say(issue.path.join('.') as CreateFieldName, key, params)
       }
     }
     if (messages.length > 0 || !parsed.success) rejected.push({ cells: row.cells, messages })
