@@ -42,6 +42,8 @@ async function axeTarget(
     }
   })
   await copy.goto(url)
+  // The load event does not wait for web fonts; a measure taken with the fallback font is wrong.
+  await copy.evaluate(() => document.fonts.ready.then(() => undefined))
   return { target: copy, dispose: () => context.close() }
 }
 
