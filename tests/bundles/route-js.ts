@@ -29,6 +29,8 @@ export const DEFAULT_BUDGET = 160 * KB
 export const ROUTE_BUDGETS: Record<string, number> = {
   // Search form, result table, pagination.
   'routes/svn.search': 165 * KB,
+  // The detail with its history table (the one DataTable, ADR 180).
+  'routes/svn.$svnId': 165 * KB,
   // The date field (its calendar is a lazy chunk) and the create form's rules.
   'routes/svn.create': 170 * KB,
   'routes/svn.untreated': 170 * KB,
