@@ -36,8 +36,18 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     MISSING_TEXT: z.enum(['throw', 'log']).optional(),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+    // Telemetry (ADR 950). OTEL_* are OpenTelemetry's own names; the SDK reads the other OTEL_EXPORTER_* too.
+    OTEL_SDK_DISABLED: flag.optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).default('svn-portal'),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    // 0: any free port (tests); `off`: no metrics endpoint.
+    METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(9464),
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== 'off' && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must not be the public PORT' })
+    }
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_SECRET'], message: 'required with OIDC_ISSUER' })
     }
@@ -80,6 +90,19 @@ export interface Config {
   webConcurrency: number
   /** Set when WEB_CONCURRENCY asked for more workers than can run (PGlite): the line to log. */
   webConcurrencyNote: string | undefined
+  /** OpenTelemetry (ADR 950): metrics endpoint, traces over OTLP when an endpoint is set. */
+  telemetry: TelemetryConfig
+}
+
+export interface TelemetryConfig {
+  /** False with OTEL_SDK_DISABLED=true: no metrics, no traces. */
+  enabled: boolean
+  serviceName: string
+  /** Prometheus endpoint `http://host:port/metrics`; port undefined: none (METRICS_PORT=off). */
+  metricsHost: string
+  metricsPort: number | undefined
+  /** Traces go over OTLP only when set. */
+  otlpEndpoint: string | undefined
 }
 
 /** `localhost`, `127.0.0.1` or `[::1]`: a developer's own machine. */
@@ -154,6 +177,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       askedWorkers > 1 && webConcurrency === 1
         ? `WEB_CONCURRENCY=${askedWorkers} ignored: PGlite runs in one process (one per data directory); set DATABASE_URL for more workers`
         : undefined,
+    telemetry: {
+      enabled: !e.OTEL_SDK_DISABLED,
+      serviceName: e.OTEL_SERVICE_NAME,
+      metricsHost: e.METRICS_HOST,
+      metricsPort: e.METRICS_PORT === 'off' ? undefined : e.METRICS_PORT,
+      otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    },
   }
 }
 

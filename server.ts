@@ -71,6 +71,9 @@ function runPrimary(workers: number) {
 async function runServer() {
   // Imported only now: Express and React read NODE_ENV when they load, and the primary of a cluster
   // only forks and needs none of it.
+  // Telemetry first: the server's middleware takes its instruments from the SDK (ADR 950).
+  const { startTelemetry } = await import('./server/telemetry/sdk.ts')
+  const telemetry = await startTelemetry(config)
   const { createServer } = await import('./server/app.ts')
   const { DEMO_LOGINS, DEMO_PASSWORD } = await import('./server/seed.ts')
   const { app, close } = await createServer(config).catch(refuse)
@@ -92,7 +95,9 @@ async function runServer() {
   function shutdown(signal: string) {
     console.log(`${signal}: shutting down`)
     server.close(() => {
-      void close().finally(() => process.exit(0))
+      void close()
+        .then(() => telemetry.shutdown())
+        .finally(() => process.exit(0))
     })
     // close() drops the connections idle now; a keep-alive connection whose request finishes later
     // would otherwise hold the exit until its keep-alive timeout.

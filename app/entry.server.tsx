@@ -11,6 +11,8 @@ import { NonceProvider } from './lib/nonce.tsx'
 import { answerUnavailable, noteError } from './lib/unavailable.server.ts'
 
 export { appContext }
+// Spans of loaders and actions (ADR 950): React Router reads `instrumentations` from this module.
+export { instrumentations } from './lib/telemetry.server.ts'
 
 export const streamTimeout = 5_000
 

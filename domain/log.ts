@@ -18,6 +18,10 @@ interface LogSettings {
   level: LogLevel
   /** Where a finished line goes (tests capture it). */
   write: (line: string) => void
+  /** Fields every line gets from where it is written, e.g. the trace id of the request (ADR 950). */
+  context?: () => LogFields | undefined
+  /** Sees every event, whatever the level, before the line is written (metrics from events, ADR 950). */
+  observe?: (level: Exclude<LogLevel, 'silent'>, event: string, fields: LogFields) => void
 }
 
 /** Until config.ts's LOG_LEVEL is applied (`configureLog`), e.g. in tests that start a part alone. */
@@ -62,8 +66,9 @@ export function errorText(error: unknown): string {
 
 /** Writes `{"time", "level", "event", ...fields}`; undefined fields are left out; strings redacted. */
 export function logEvent(level: Exclude<LogLevel, 'silent'>, event: string, fields: LogFields = {}): void {
+  settings.observe?.(level, event, fields)
   if (!logEnabled(level)) return
-  const safe: LogFields = {}
+  const safe: LogFields = { ...settings.context?.() }
   for (const [key, value] of Object.entries(fields)) {
     safe[key] = typeof value === 'string' ? redactSecrets(value) : value
   }

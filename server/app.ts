@@ -5,10 +5,12 @@ import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
+import { count, gt } from 'drizzle-orm'
+import { every } from 'hono/combine'
 import { RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
 import type { AppLoadContext, PortalConfig } from '../app/lib/context.ts'
 import type { Config } from '../config.ts'
-import { openDatabase } from '../db/client.ts'
+import { openDatabase, schema } from '../db/client.ts'
 import { createIdp, createSetupLink } from '../idp/index.ts'
 import { createRegisterApp } from '../register/app.ts'
 import { rolesForSubject } from '../register/roles.ts'
@@ -22,6 +24,8 @@ import { requestLog, requestLogNotes } from './request-log.ts'
 import { resolveSecrets } from './secrets.ts'
 import { originCheck, securityHeaders } from './security.ts'
 import { seedDemo } from './seed.ts'
+import { httpTelemetry, reactRouterRoutes, registerTelemetry, setRoute } from './telemetry/http.ts'
+import { observeOpenSessions } from './telemetry/metrics.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -65,6 +69,15 @@ export async function createServer(config: Config) {
   })
   // First: every answer, also the security middleware's refusals, gets its line and request id.
   app.use(requestLog({ trustProxyId: config.secure }))
+  // The request's span and duration (ADR 950); a no-op unless server.ts started the telemetry.
+  app.use(httpTelemetry({ prefixes: ['/assets', new URL(config.oidc.issuer).pathname, '/svnwebaccess'] }))
+  observeOpenSessions(async () => {
+    const [row] = await db
+      .select({ open: count() })
+      .from(schema.portalSessions)
+      .where(gt(schema.portalSessions.expiresAt, new Date()))
+    return row?.open ?? 0
+  })
 
   const issuerOrigin = new URL(config.oidc.issuer).origin
   app.use(
@@ -84,7 +97,7 @@ export async function createServer(config: Config) {
       db,
       issuer: config.oidc.issuer,
       clientId: config.oidc.clientId,
-      observe: registerLog,
+      observe: every(registerLog, registerTelemetry),
       // Migration creates accounts at the embedded IdP; an external IdP manages its own (501).
       createIdpAccount: config.embeddedIdp
         ? async (input) => ({ setupUrl: `${issuer}/setup/${await createSetupLink(db, input)}` })
@@ -160,13 +173,22 @@ export async function createServer(config: Config) {
     loadBuild = async () => buildModule
   }
 
+  // Route patterns per build (development rebuilds it), for the metrics' http.route.
+  const patterns = new WeakMap<ServerBuild, (pathname: string) => string>()
+  const routePattern = (current: ServerBuild, pathname: string) => {
+    let match = patterns.get(current)
+    if (!match) patterns.set(current, (match = reactRouterRoutes(current)))
+    return match(pathname)
+  }
   app.all(
     '/{*splat}',
     createRequestHandler({
       build: build ?? loadBuild,
-      getLoadContext: async (_req, res) => {
+      getLoadContext: async (req, res) => {
+        const current = await loadBuild()
+        setRoute(res, routePattern(current, req.path))
         // The context key must be the build's own instance; entry.server re-exports it.
-        const { appContext } = (await loadBuild()).entry.module as unknown as {
+        const { appContext } = current.entry.module as unknown as {
           appContext: RouterContext<AppLoadContext>
         }
         const context = new RouterContextProvider()

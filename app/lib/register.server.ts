@@ -1,4 +1,5 @@
 import type { PortalConfig } from './context.ts'
+import { registerSpan } from './telemetry.server.ts'
 
 /** A register answer other than 2xx; the portal maps status codes to user messages. */
 export class RegisterError extends Error {
@@ -25,11 +26,13 @@ export async function registerFetch(
   headers.set('Authorization', `Bearer ${accessToken}`)
   if (!headers.has('Accept')) headers.set('Accept', 'application/json')
   const send = config.registerTransport ?? fetch
-  const response = await send(`${config.registerUrl}${path.startsWith('/') ? path : `/${path}`}`, {
-    ...init,
-    headers,
-    signal: init.signal ?? AbortSignal.timeout(30_000),
-  })
+  const response = await registerSpan(init.method ?? 'GET', headers, () =>
+    send(`${config.registerUrl}${path.startsWith('/') ? path : `/${path}`}`, {
+      ...init,
+      headers,
+      signal: init.signal ?? AbortSignal.timeout(30_000),
+    }),
+  )
   if (!response.ok) {
     const body: unknown = await response
       .clone()

@@ -68,6 +68,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       DEMO: 'true',
       // One process per instance unless a test asks for workers (ADR 522).
       WEB_CONCURRENCY: '1',
+      // Metrics on a free port of their own: several test servers run at once (ADR 950).
+      METRICS_PORT: '0',
       // Instances sharing one PostgreSQL share its sealed keys: one KEYS_ENCRYPTION_KEY, not each its
       // own generated into its DATA_DIR (ADR 702).
       ...(options.databaseUrl
