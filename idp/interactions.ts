@@ -142,6 +142,8 @@ export function interactionRoutes(deps: InteractionDeps): Router {
           logLogin(req, login, check.failure ?? 'no register access', check.subject)
           const nowBlocked = await rateLimiter.recordFailure(attempt)
           if (nowBlocked > 0) {
+            // This failure reached the limit: the login name or address is now blocked (a lock-out).
+            logEvent('warn', 'login.locked', { side: 'idp', login: loginHash(login), seconds: nowBlocked })
             res.set('Retry-After', String(nowBlocked))
             return await blocked(nowBlocked)
           }

@@ -8,7 +8,7 @@ import type { ServerInstrumentation } from 'react-router'
  */
 const tracer = trace.getTracer('svn-portal')
 
-/** One span per loader and action run, named by the route pattern (`loader /svn/:svnId`). */
+/** One span per loader and action run, named by the route module (`loader routes/svn.$svnId`). */
 export const instrumentations: ServerInstrumentation[] = [
   {
     route(route) {
@@ -16,8 +16,8 @@ export const instrumentations: ServerInstrumentation[] = [
         (kind: 'loader' | 'action') =>
         async (run: () => Promise<{ status: string; error?: Error }>, info: { pattern: string }) =>
           tracer.startActiveSpan(
-            `${kind} ${info.pattern}`,
-            { attributes: { 'react_router.route.id': route.id, 'http.route': info.pattern } },
+            `${kind} ${route.id}`,
+            { attributes: { 'react_router.route.id': route.id, 'http.route': `/${info.pattern}` } },
             async (s) => {
               const result = await run()
               // The error's class only: its message may quote what the user typed.

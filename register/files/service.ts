@@ -2,6 +2,7 @@ import { and, count, desc, eq, max, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { exportDeliveries, exportFileChunks, exportFiles } from '../../db/schema/files.ts'
 import { auditLog } from '../../db/schema/register.ts'
+import { logEvent } from '../../domain/log.ts'
 import type { FileGenerationRequest } from '../../domain/files/generation.ts'
 import type { FileEntry, FileFormat, FileType, GeneratedFile } from '../../domain/files/types.ts'
 import { CSV_BOM } from '../export/csv.ts'
@@ -146,7 +147,8 @@ const NAME_ATTEMPTS = 60
 export async function generateFile(db: Database, generation: Generation): Promise<GeneratedFile> {
   const { type, format, request, scope, actor } = generation
   const at = generation.at ?? new Date()
-  return db.transaction(async (tx) => {
+  const started = performance.now()
+  const generated = await db.transaction(async (tx) => {
     // One generation per insurer and type at a time: two concurrent "new" files would otherwise both
     // take the same records (neither sees the other's deliveries before it commits).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`export_files:${scope.gsCode}:${type}`}))`)
@@ -200,6 +202,14 @@ export async function generateFile(db: Database, generation: Generation): Promis
     })
     return { ...entryOf(done), type, format, recordCount }
   })
+  // The line the generation metrics are taken from (ADR 950); ids and counts only.
+  logEvent('info', 'file.generated', {
+    type,
+    format,
+    records: generated.recordCount,
+    durationMs: Math.round(performance.now() - started),
+  })
+  return generated
 }
 
 async function writeRecords(

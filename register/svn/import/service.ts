@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { logEvent } from '../../../domain/log.ts'
 import type { Database } from '../../../db/client.ts'
 import { svnImportErrors } from '../../../db/schema/svn.ts'
 import type { Language } from '../../../domain/languages.ts'
@@ -53,6 +54,7 @@ export async function importSvnFile(
 ): Promise<ImportOutcome> {
   const { lang, today } = request
   const at = request.at ?? new Date()
+  const started = performance.now()
   const read = await readImportFile(request.bytes, { required: REQUIRED_COLUMNS })
   if (!read.ok) {
     const columns =
@@ -131,6 +133,13 @@ export async function importSvnFile(
       },
     })
     return created
+  })
+  // The line the import metrics are taken from (ADR 950); counts only.
+  logEvent('info', 'svn.imported', {
+    rows,
+    imported: ids.length,
+    failed: rejected.length,
+    durationMs: Math.round(performance.now() - started),
   })
   return {
     ok: true,
