@@ -28,6 +28,7 @@ const MODULES: { id: string; load: () => Promise<{ run: BenchModule }> }[] = [
   { id: 'cold-start', load: () => import('./cold-start.ts') },
   // ops-deploy
   { id: 'load', load: () => import('./load.ts') },
+  { id: 'telemetry', load: () => import('./telemetry.ts') },
   // ── Further modules: one line each, { id, load: () => import('./x.ts') } (exports `run: BenchModule`).
 ]
 

@@ -18,9 +18,10 @@ beforeAll(async () => {
   server = await startServerProcess({
     dataDir: dir,
     env: { METRICS_PORT: String(METRICS_PORT) },
-    timeoutMs: 150_000,
+    // The demo seed on PGlite takes minutes on a loaded 2-core machine.
+    timeoutMs: 280_000,
   })
-})
+}, 300_000)
 afterAll(async () => {
   await server?.stop()
   await rm(dir, { recursive: true, force: true })
