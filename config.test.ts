@@ -116,3 +116,37 @@ describe('WEB_CONCURRENCY (ADR 522)', () => {
     expect(() => loadConfig({ WEB_CONCURRENCY: 'many' })).toThrow(/WEB_CONCURRENCY/)
   })
 })
+
+describe('telemetry (ADR 950)', () => {
+  it('serves metrics on 127.0.0.1:9464 by default and traces only with an OTLP endpoint', () => {
+    expect(loadConfig({}).telemetry).toEqual({
+      enabled: true,
+      serviceName: 'svn-portal',
+      metricsHost: '127.0.0.1',
+      metricsPort: 9464,
+      otlpEndpoint: undefined,
+    })
+    const set = loadConfig({
+      METRICS_HOST: '0.0.0.0',
+      METRICS_PORT: '9500',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_SERVICE_NAME: 'portal-a',
+    }).telemetry
+    expect(set).toMatchObject({
+      metricsHost: '0.0.0.0',
+      metricsPort: 9500,
+      otlpEndpoint: 'http://collector:4318',
+    })
+    expect(set.serviceName).toBe('portal-a')
+    expect(loadConfig({ METRICS_PORT: 'off' }).telemetry.metricsPort).toBeUndefined()
+    expect(loadConfig({ OTEL_SDK_DISABLED: 'true' }).telemetry.enabled).toBe(false)
+  })
+
+  it('refuses the metrics endpoint on the public port and bad values, naming the variable', () => {
+    expect(refusal({ PORT: '4000', METRICS_PORT: '4000' })).toMatch(
+      /METRICS_PORT must not be the public PORT/,
+    )
+    expect(refusal({ METRICS_PORT: 'many' })).toMatch(/METRICS_PORT/)
+    expect(refusal({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' })).toMatch(/OTEL_EXPORTER_OTLP_ENDPOINT/)
+  })
+})
