@@ -6,17 +6,22 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDatabase, type TestDatabase } from '../../db/testing.ts'
 import { DEMO_PASSWORD } from '../seed.ts'
 import { loginOverHttp, startServerProcess, type ServerProcess } from '../testing/process.ts'
 
 const METRICS_PORT = 4512
 let dir: string
 let server: ServerProcess
+let database: TestDatabase | undefined
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'metrics-'))
+  // PostgreSQL with TEST_DATABASE_URL (a database of its own), else PGlite in the data directory.
+  database = process.env.TEST_DATABASE_URL ? await openTestDatabase() : undefined
   server = await startServerProcess({
     dataDir: dir,
+    databaseUrl: database?.url,
     env: { METRICS_PORT: String(METRICS_PORT) },
     // The demo seed on PGlite takes minutes on a loaded 2-core machine.
     timeoutMs: 280_000,
@@ -24,6 +29,7 @@ beforeAll(async () => {
 }, 300_000)
 afterAll(async () => {
   await server?.stop()
+  await database?.close()
   await rm(dir, { recursive: true, force: true })
 })
 
