@@ -13,7 +13,7 @@ import type { BenchContext, BenchModule, BenchSection } from './lib/report.ts'
 
 const STARTS = 3
 /** Pairs of starts, built against tsx, after one uncounted start of each. */
-const PAIRS = 7
+const PAIRS = 5
 
 interface Start {
   healthz: number
