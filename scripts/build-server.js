@@ -6,7 +6,7 @@
  * `node scripts/build-server.js` builds; `npm run build` runs it after `react-router build`, which
  * empties build/server/ first.
  */
-import { rmSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -39,10 +39,8 @@ export const SERVER_BUNDLE = path.join(SERVER_OUT_DIR, 'server.js')
 export async function buildServer() {
   // Only at build time: the runtime image has no dev dependencies.
   const esbuild = await import('esbuild')
-  // Chunk names carry a hash: the previous build's would pile up.
-  rmSync(path.join(SERVER_OUT_DIR, 'chunks'), { recursive: true, force: true })
   const started = performance.now()
-  await esbuild.build({
+  const { metafile } = await esbuild.build({
     absWorkingDir: root,
     entryPoints: SERVER_ENTRIES,
     outdir: SERVER_OUT_DIR,
@@ -59,7 +57,15 @@ export async function buildServer() {
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',
+    metafile: true,
   })
+  // Chunk names carry a hash: the previous builds' would pile up. Removed only after the new ones are
+  // written, so a server starting meanwhile (tests, benches) finds every chunk it imports.
+  const chunks = path.join(SERVER_OUT_DIR, 'chunks')
+  const written = new Set(Object.keys(metafile.outputs).map((file) => path.resolve(root, file)))
+  for (const name of existsSync(chunks) ? readdirSync(chunks) : []) {
+    if (!written.has(path.join(chunks, name))) rmSync(path.join(chunks, name))
+  }
   console.log(`Server built into build/server/ in ${Math.round(performance.now() - started)} ms`)
 }
 
