@@ -52,8 +52,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh embedded system (PGlite, demo seed) per run, from the production build.
-    command: `rm -rf data-e2e && node --import tsx server.ts`,
+    // A fresh embedded system (PGlite, demo seed) per run, from the production build: the portal as
+    // built (`npm run build`), the server bundle rebuilt from its sources (a second, ADR 960).
+    command: `rm -rf data-e2e && node scripts/build-server.js && node build/server/server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
+import { root } from '../root.ts'
 import * as schema from './schema/index.ts'
 
 export { schema }
@@ -21,7 +21,8 @@ export interface DatabaseHandle {
   close(): Promise<void>
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+/** Read from disk when the database opens: the image keeps db/migrations beside build/ (ADR 960). */
+export const migrationsFolder = path.join(root, 'db/migrations')
 
 /** Any constant; instances starting together migrate one after the other (ADR 601). */
 const MIGRATION_LOCK = 0x5356_4e01

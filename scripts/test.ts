@@ -60,7 +60,8 @@ if (pg) {
     '\n=== api (PostgreSQL): skipped — set TEST_DATABASE_URL (e.g. postgres://127.0.0.1/test) to run it',
   )
 }
-if (run('build', 'npx react-router build')) {
+// The portal and the server bundle (ADR 960): the after-build and ops tests start `build/server/server.js`.
+if (run('build', 'npm run build')) {
   // Client JavaScript per route against its budget, from the build's manifests (ADR 510).
   run(
     'bundle budgets',

@@ -1,7 +1,6 @@
 import { execSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
@@ -17,6 +16,7 @@ import { rolesForSubject } from '../register/roles.ts'
 import { startSweep } from '../register/svn/schedule.ts'
 import { configureLog, logEvent } from '../domain/log.ts'
 import { configureMissingText } from '../domain/missing-text.ts'
+import { root } from '../root.ts'
 import { finalErrorHandler } from './errors.ts'
 import { healthRoutes } from './health.ts'
 import { registerLog } from './register-log.ts'
@@ -26,8 +26,6 @@ import { originCheck, securityHeaders } from './security.ts'
 import { seedDemo } from './seed.ts'
 import { httpTelemetry, reactRouterRoutes, registerTelemetry, setRoute } from './telemetry/http.ts'
 import { observeOpenSessions } from './telemetry/metrics.ts'
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 function packageVersion(): string {
   return (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version

@@ -1,15 +1,11 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { Router } from 'express'
-import type { Database } from '../db/client.ts'
+import { migrationsFolder, type Database } from '../db/client.ts'
 import { logEvent } from '../domain/log.ts'
 
-const journal = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../db/migrations/meta/_journal.json',
-)
+const journal = path.join(migrationsFolder, 'meta/_journal.json')
 
 const READY_TIMEOUT_MS = 3_000
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SERVER_BUNDLE } from '../scripts/build-server.js'
 import { freePort } from './testing/process.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -35,7 +36,8 @@ interface Run {
 /** Spawns `script` with exactly this environment (PATH and HOME kept): no DEMO, no NODE_ENV unless given. */
 async function run(script: string, env: Record<string, string>): Promise<Run> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // No TypeScript loader: the built server and `npm start`'s script, as an operator runs them (ADR 960).
+  const child = spawn(process.execPath, [script], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,7 +74,7 @@ async function ready(server: Run): Promise<void> {
   }
 }
 
-/** What a refused start printed: the lines, with the tsx/Node warnings of this machine left out. */
+/** What a refused start printed: the lines, with the Node warnings of this machine left out. */
 function printed(output: string): string[] {
   return output
     .split('\n')
@@ -81,7 +83,7 @@ function printed(output: string): string[] {
 
 describe('the server started as an operator would', () => {
   it('NODE_ENV=production without SESSION_SECRET and KEYS_ENCRYPTION_KEY: exit 1, one line naming them', async () => {
-    const server = await run('server.ts', { NODE_ENV: 'production', DATA_DIR: path.join(dir, 'refused') })
+    const server = await run(SERVER_BUNDLE, { NODE_ENV: 'production', DATA_DIR: path.join(dir, 'refused') })
     expect(await server.exited).toBe(1)
     const lines = printed(server.output())
     expect(lines).toHaveLength(1)
@@ -89,7 +91,7 @@ describe('the server started as an operator would', () => {
   })
 
   it('a public ORIGIN without SESSION_SECRET refuses the same way, even without NODE_ENV', async () => {
-    const server = await run('server.ts', {
+    const server = await run(SERVER_BUNDLE, {
       ORIGIN: 'https://svn.example.ch',
       KEYS_ENCRYPTION_KEY: KEY_A,
       DATA_DIR: path.join(dir, 'refused'),
@@ -106,7 +108,7 @@ describe('the server started as an operator would', () => {
     { timeout: 480_000 },
     async () => {
       const env = { NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_DIR: path.join(dir, 'prod') }
-      const server = await run('server.ts', { ...env, KEYS_ENCRYPTION_KEY: KEY_A })
+      const server = await run(SERVER_BUNDLE, { ...env, KEYS_ENCRYPTION_KEY: KEY_A })
       try {
         await ready(server)
         expect(server.output()).not.toContain('Demo logins')
@@ -117,14 +119,14 @@ describe('the server started as an operator would', () => {
       // no demo key file: production's key comes from the environment only
       expect(existsSync(path.join(dir, 'prod', 'keys-encryption-key'))).toBe(false)
 
-      const wrong = await run('server.ts', { ...env, KEYS_ENCRYPTION_KEY: KEY_B })
+      const wrong = await run(SERVER_BUNDLE, { ...env, KEYS_ENCRYPTION_KEY: KEY_B })
       expect(await wrong.exited).toBe(1)
       expect(printed(wrong.output())).toEqual([
         expect.stringMatching(/^KEYS_ENCRYPTION_KEY does not decrypt "[a-z-]+" in idp_keys/),
       ])
 
       // rotation: the old key as _PREVIOUS, the new one as KEYS_ENCRYPTION_KEY
-      const rotated = await run('server.ts', {
+      const rotated = await run(SERVER_BUNDLE, {
         ...env,
         KEYS_ENCRYPTION_KEY: KEY_B,
         KEYS_ENCRYPTION_KEY_PREVIOUS: KEY_A,
@@ -134,7 +136,7 @@ describe('the server started as an operator would', () => {
       } finally {
         expect(await rotated.stop()).toBe(0)
       }
-      const after = await run('server.ts', { ...env, KEYS_ENCRYPTION_KEY: KEY_B })
+      const after = await run(SERVER_BUNDLE, { ...env, KEYS_ENCRYPTION_KEY: KEY_B })
       try {
         await ready(after)
       } finally {
@@ -148,7 +150,7 @@ describe('the server started as an operator would', () => {
     { timeout: 240_000 },
     async () => {
       const dataDir = path.join(dir, 'fresh')
-      const server = await run('scripts/start.ts', { DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
+      const server = await run('scripts/start.js', { DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
       try {
         await ready(server)
         expect(server.output()).toMatch(/SVN Portal production ready/)

@@ -1,12 +1,13 @@
 /**
- * Runs the real `server.ts` as a child process (tests of scale-out and faults, benchmarks), and logs a
- * demo user in over plain HTTP the way a browser without JavaScript would. Test and bench support only.
+ * Runs the real built server (`build/server/server.js`) as a child process (tests of scale-out and
+ * faults, benchmarks), and logs a demo user in over plain HTTP the way a browser without JavaScript would. Test and bench support only.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CookieJar } from '../../idp/testing/harness.ts'
+import { SERVER_BUNDLE } from '../../scripts/build-server.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -18,7 +19,7 @@ export interface ServerProcess {
   url: string
   port: number
   child: ChildProcess
-  /** Milliseconds from spawn to the first 200 of /healthz. */
+  /** Milliseconds from spawn to the first 200 of /healthz (or readyPath). */
   readyMs: number
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string
@@ -36,8 +37,22 @@ export interface ServerProcessOptions {
   env?: Record<string, string>
   /** Node options before the script, e.g. `--cpu-prof` (bench profiles). */
   nodeArgs?: string[]
-  /** How long to wait for /healthz (default 60 s). */
+  /** How long to wait for readiness (default 60 s). */
   timeoutMs?: number
+  /** What counts as started: the first 200 of /healthz (default) or of /readyz (database and migrations). */
+  readyPath?: '/healthz' | '/readyz'
+  /** How often readiness is asked (default 100 ms). */
+  pollMs?: number
+  /**
+   * `built` (default): `node build/server/server.js`, as production runs it. `source`: `server.ts`
+   * through tsx, as before ADR 960 — only the cold-start bench compares the two.
+   */
+  entry?: 'built' | 'source'
+}
+
+/** How node starts the server: the bundle, or the TypeScript entry through the tsx loader. */
+export function serverCommand(entry: 'built' | 'source' = 'built'): string[] {
+  return entry === 'built' ? [SERVER_BUNDLE] : ['--import', 'tsx', 'server.ts']
 }
 
 /** A free TCP port on localhost. */
@@ -52,12 +67,12 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** Starts `node --import tsx server.ts` from the production build (run `react-router build` first). */
+/** Starts the built server (run `npm run build` first). */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort())
   const url = `http://localhost:${port}`
   const started = performance.now()
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...serverCommand(options.entry)], {
     cwd: root,
     env: {
       ...process.env,
@@ -88,7 +103,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`)
     try {
-      const res = await fetch(`${url}/healthz`)
+      const res = await fetch(`${url}${options.readyPath ?? '/healthz'}`)
       if (res.status === 200) break
     } catch {
       // not listening yet
@@ -97,7 +112,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       child.kill('SIGKILL')
       throw new Error(`server not ready within the timeout:\n${output}`)
     }
-    await new Promise((r) => setTimeout(r, 100))
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 100))
   }
   const readyMs = performance.now() - started
 
