@@ -249,7 +249,13 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
         goal,
         measured,
         met: met && ok,
-        ...(ok ? (met ? {} : { note }) : { note: 'errors or unexpected statuses' }),
+        ...(ok
+          ? met
+            ? {}
+            : { note }
+          : {
+              note: `${pages.reduce((n, f) => n + f.errors, 0)} socket errors or timeouts, ${pages.reduce((n, f) => n + f.unexpected, 0)} unexpected statuses; load average in the section`,
+            }),
       }
     }
     return [
@@ -263,7 +269,7 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
             '≥ 0.50',
             `${shellRatio.toFixed(2)} (${shell.rps.toFixed(0)} vs ${barePage.rps.toFixed(0)} req/s)`,
             shellRatio >= 0.5,
-            'ADR 521: React render and i18next per string; load average in the section',
+            'ADR 523: React render of the page (react-dom/server); load average in the section',
             [barePage, shell],
           ),
           budget(
@@ -271,7 +277,7 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
             '≥ 0.70',
             `${ratio.toFixed(2)} (${found.rps.toFixed(0)} vs ${shell.rps.toFixed(0)} req/s)`,
             ratio >= 0.7,
-            'ADR 521: React render and i18next per string; load average in the section',
+            'ADR 523: React render of the page (react-dom/server); load average in the section',
             [shell, found],
           ),
           budget(

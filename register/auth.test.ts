@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { UnsecuredJWT, SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DatabaseHandle } from '../db/client.ts'
-import { insurers } from '../db/schema/register.ts'
+import { insurers, users } from '../db/schema/register.ts'
 import { openTestDatabase } from '../db/testing.ts'
 import { createRegisterApp } from './app.ts'
 import { seedRegisterDemo } from './seed/demo.ts'
@@ -219,5 +219,62 @@ describe('key source failure', () => {
     } finally {
       console.error = spy
     }
+  })
+})
+
+describe('verified tokens are remembered only while they stay valid (ADR 523)', () => {
+  /** A register app whose key source can be switched to another key set between calls. */
+  async function switchableApp() {
+    const first = await createTestIdp('rotating')
+    const second = await createTestIdp('rotating')
+    let current = first
+    const rotating = createRegisterApp({
+      db: handle.db,
+      issuer: TEST_ISSUER,
+      clientId: TEST_CLIENT_ID,
+      getKey: (header, input) => current.getKey(header, input),
+    })
+    return {
+      first,
+      rotate: () => (current = second),
+      get: (token: string) =>
+        rotating.request('/users/self', { headers: { Authorization: `Bearer ${token}` } }),
+    }
+  }
+
+  it('checks the signature again when the key source gives another key (a rotated key set)', async () => {
+    const { first, rotate, get } = await switchableApp()
+    const token = await first.token({ sub: ACTIVE, roles: ['SVN_SUCHEN'] })
+    expect((await get(token)).status).toBe(200)
+    expect((await get(token)).status).toBe(200)
+    rotate()
+    await expectError(await get(token), 401)
+  })
+
+  it('answers 401 once a remembered token has expired', async () => {
+    const { first, get } = await switchableApp()
+    const token = await first.token({ sub: ACTIVE, roles: ['SVN_SUCHEN'], expiresIn: 60 })
+    expect((await get(token)).status).toBe(200)
+    vi.useFakeTimers({ now: Date.now() + 120_000, toFake: ['Date'] })
+    try {
+      const res = await get(token)
+      expect(await expectError(res, 401)).toMatchObject({ error: 'token expired' })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('still reads the user on every call: a user deactivated meanwhile gets 403', async () => {
+    const subject = 'sub-deactivated-later'
+    await addUser(handle.db, {
+      gsCode: '1001',
+      email: 'later@test.example',
+      subject,
+      roles: ['SVN_SUCHEN'],
+    })
+    const token = await idp.token({ sub: subject, roles: ['SVN_SUCHEN'] })
+    expect((await call('GET', '/users/self', `Bearer ${token}`)).status).toBe(200)
+    await handle.db.update(users).set({ aktiv: false }).where(eq(users.idpSubject, subject))
+    await expectError(await call('GET', '/users/self', `Bearer ${token}`), 403)
   })
 })

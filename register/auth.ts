@@ -1,6 +1,13 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { errors, jwtVerify, type JWTHeaderParameters, type JWTPayload, type JWTVerifyGetKey } from 'jose'
+import {
+  errors,
+  jwtVerify,
+  type FlattenedJWSInput,
+  type JWTHeaderParameters,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose'
 import type { Database } from '../db/client.ts'
 import { ROLES, hasAnyAuthority, rolesFromClaims, type Role } from '../domain/roles.ts'
 import type { RegisterEnv } from './context.ts'
@@ -54,6 +61,76 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null
 }
 
+interface VerifiedToken {
+  payload: JWTPayload
+  protectedHeader: JWTHeaderParameters
+  /** The key the signature was checked with, as the key source gave it. */
+  key: unknown
+}
+
+/**
+ * Tokens whose signature checked out, per key source (ADR 523). A clerk's pages carry the same access
+ * token for minutes, and the RS256 check was about 6 % of the search page's CPU. A remembered token
+ * still has its expiry and not-before checked on every call, and counts only while the key source
+ * gives the very key it was checked with (a rotated or withdrawn key, or a reloaded key set, checks
+ * the signature again). Only verified tokens are kept: a forged one is checked every time. The user
+ * row (deactivation) is read on every call as before.
+ */
+const verifiedTokens = new WeakMap<JWTVerifyGetKey, Map<string, VerifiedToken>>()
+const MAX_VERIFIED_TOKENS = 10_000
+
+function jwsInput(token: string): FlattenedJWSInput {
+  const [protectedHeader = '', payload = '', signature = ''] = token.split('.')
+  return { protected: protectedHeader, payload, signature }
+}
+
+async function rememberedToken(
+  token: string,
+  options: Omit<AuthOptions, 'db'>,
+  cacheKey: string,
+): Promise<VerifiedToken | null> {
+  const entry = verifiedTokens.get(options.getKey)?.get(cacheKey)
+  if (!entry) return null
+  const now = Date.now() / 1000
+  const { exp, nbf } = entry.payload
+  if (typeof exp !== 'number' || exp + CLOCK_TOLERANCE_S <= now) return null
+  if (typeof nbf === 'number' && nbf - CLOCK_TOLERANCE_S > now) return null
+  // The key source failing now: check the token in full, which answers 503 as before.
+  const key: unknown = await Promise.resolve()
+    .then(() => options.getKey(entry.protectedHeader, jwsInput(token)))
+    .catch(() => null)
+  return key === entry.key ? entry : null
+}
+
+async function verifySignature(token: string, options: Omit<AuthOptions, 'db'>): Promise<VerifiedToken> {
+  const cacheKey = `${options.issuer}\u0000${options.clientId}\u0000${token}`
+  const remembered = await rememberedToken(token, options, cacheKey)
+  if (remembered) return remembered
+  let key: unknown
+  const verified = await jwtVerify(
+    token,
+    async (header, input) => {
+      key = await options.getKey(header, input)
+      return key as Awaited<ReturnType<JWTVerifyGetKey>>
+    },
+    {
+      issuer: options.issuer,
+      audience: options.clientId,
+      algorithms: ALGORITHMS,
+      clockTolerance: CLOCK_TOLERANCE_S,
+      // jose accepts a token without exp unless told otherwise; a bearer token must expire.
+      requiredClaims: ['exp', 'sub'],
+    },
+  )
+  const entry = { payload: verified.payload, protectedHeader: verified.protectedHeader, key }
+  let cache = verifiedTokens.get(options.getKey)
+  if (!cache) verifiedTokens.set(options.getKey, (cache = new Map()))
+  cache.delete(cacheKey)
+  if (cache.size >= MAX_VERIFIED_TOKENS) cache.delete(cache.keys().next().value as string)
+  cache.set(cacheKey, entry)
+  return entry
+}
+
 /**
  * Verifies the bearer access token of the request: its payload, or the 401/503 response to answer.
  * Shared by `authenticate` (portal users) and the authority (canton) middleware, which has no user.
@@ -67,14 +144,7 @@ export async function verifyAccessToken(
 
   let payload: JWTPayload
   try {
-    const verified = await jwtVerify(token, options.getKey, {
-      issuer: options.issuer,
-      audience: options.clientId,
-      algorithms: ALGORITHMS,
-      clockTolerance: CLOCK_TOLERANCE_S,
-      // jose accepts a token without exp unless told otherwise; a bearer token must expire.
-      requiredClaims: ['exp', 'sub'],
-    })
+    const verified = await verifySignature(token, options)
     payload = verified.payload
     if (!isAccessToken(verified.protectedHeader, payload)) return unauthorized(c, 'not an access token', true)
   } catch (error) {

@@ -4,6 +4,7 @@ import { createContext, createCookie, type MiddlewareFunction } from 'react-rout
 import type { Role } from '../../domain/roles.ts'
 import { portalSessions } from '../../db/schema/portal.ts'
 import type { Database } from '../../db/client.ts'
+import { preparedFor } from '../../db/prepared.ts'
 import { appContext } from './context.ts'
 import { cookieName } from './cookie-name.server.ts'
 import { parseSigned } from './signed-cookie.server.ts'
@@ -71,12 +72,18 @@ export async function createSession(db: Database, data: SessionData, now = Date.
   return id
 }
 
-/** The live session for this id, or null (unknown, idle too long, or past its absolute limit). */
-export async function readSession(db: Database, id: string, now = Date.now()): Promise<Session | null> {
-  const [row] = await db
+/** Read on every page: built once (ADR 523). */
+const sessionById = preparedFor((db) =>
+  db
     .select()
     .from(portalSessions)
-    .where(eq(portalSessions.idHash, hashId(id)))
+    .where(eq(portalSessions.idHash, sql.placeholder('idHash')))
+    .prepare('portal_session_by_id'),
+)
+
+/** The live session for this id, or null (unknown, idle too long, or past its absolute limit). */
+export async function readSession(db: Database, id: string, now = Date.now()): Promise<Session | null> {
+  const [row] = await sessionById(db).execute({ idHash: hashId(id) })
   if (!row) return null
   if (row.expiresAt.getTime() <= now) {
     await destroySession(db, id)

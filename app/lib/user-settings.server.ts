@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import { preparedFor } from '../../db/prepared.ts'
 import { portalUserSettings } from '../../db/schema/portal.ts'
 
 /** Per-user portal preferences kept server-side by the token's `sub` (ACCESSIBILITY 27). */
@@ -9,12 +10,18 @@ export interface UserSettings {
 
 export const DEFAULT_USER_SETTINGS: UserSettings = { shortcutsEnabled: true }
 
-export async function readUserSettings(db: Database, subject: string): Promise<UserSettings> {
-  if (!subject) return DEFAULT_USER_SETTINGS
-  const [row] = await db
+/** Read on every page: built once (ADR 523). */
+const settingsOf = preparedFor((db) =>
+  db
     .select({ shortcutsEnabled: portalUserSettings.shortcutsEnabled })
     .from(portalUserSettings)
-    .where(eq(portalUserSettings.subject, subject))
+    .where(eq(portalUserSettings.subject, sql.placeholder('subject')))
+    .prepare('portal_user_settings_of'),
+)
+
+export async function readUserSettings(db: Database, subject: string): Promise<UserSettings> {
+  if (!subject) return DEFAULT_USER_SETTINGS
+  const [row] = await settingsOf(db).execute({ subject })
   return row ? { shortcutsEnabled: row.shortcutsEnabled } : DEFAULT_USER_SETTINGS
 }
 

@@ -1,0 +1,106 @@
+/**
+ * `node --import tsx bench/ssr-profile.ts <path> [seconds]` (issue 18, ADR 523): the production server
+ * (one worker) on the bench PostgreSQL (BENCH_DATABASE_NAME, default svn_bench, seeded by `npm run
+ * bench`) under `node --cpu-prof`, a signed-in clerk, autocannon at 20 connections on one page; then
+ * the profile's top costs: self time per function and inclusive time of the portal's own steps, as a
+ * share of the server's CPU samples with idle left out. Shares, not req/s: the machine is shared.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { loginOverHttp, startServerProcess } from '../server/testing/process.ts'
+
+interface Node {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  hitCount: number
+  children?: number[]
+}
+
+const [pagePath = '/no-permission', seconds = '15'] = process.argv.slice(2)
+const admin = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1/test')
+const pgUrl = Object.assign(admin, { pathname: `/${process.env.BENCH_DATABASE_NAME || 'svn_bench'}` })
+/** Milliseconds from the spawn to the measured load: start-up, login and warm-up are left out. */
+let measuredFrom = 0
+const profileDir = mkdtempSync(path.join(tmpdir(), 'ssr-profile-'))
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ssr-profile-data-'))
+const spawnedAt = performance.now()
+const server = await startServerProcess({
+  dataDir,
+  databaseUrl: pgUrl.toString(),
+  env: { WEB_CONCURRENCY: '1' },
+  nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+})
+try {
+  const cookie = (await loginOverHttp(server.url, 'clerk@alpina.example', 'demo')).header(server.url)
+  const run = (duration: number) =>
+    autocannon({
+      url: `${server.url}${pagePath}`,
+      connections: 20,
+      duration,
+      headers: { cookie, 'accept-language': 'de' },
+    })
+  await run(3)
+  measuredFrom = performance.now() - spawnedAt
+  const result = await run(Number(seconds))
+  console.log(`${pagePath}: ${result.requests.total} requests, statuses`, result.statusCodeStats)
+} finally {
+  await server.stop()
+}
+
+const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
+if (!file) throw new Error(`no profile in ${profileDir}`)
+const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as {
+  nodes: Node[]
+  samples: number[]
+  timeDeltas: number[]
+}
+rmSync(dataDir, { recursive: true, force: true })
+console.log(`profile: ${path.join(profileDir, file)}`)
+
+const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+const parent = new Map<number, number>()
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+const name = (n: Node) =>
+  `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/wt-[^/]+\//, '')}:${n.callFrame.lineNumber + 1}`
+const idle = (n: Node) => ['(idle)', '(program)'].includes(n.callFrame.functionName)
+
+// Samples of the measured window only; time is in microseconds from the first sample.
+const self = new Map<string, number>()
+const inclusive = new Map<string, number>()
+let busy = 0
+let at = 0
+profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i] ?? 0
+  const node = byId.get(id)!
+  if (at < measuredFrom * 1000 || idle(node)) return
+  busy++
+  self.set(name(node), (self.get(name(node)) ?? 0) + 1)
+  // Each function once per sample, also under recursion.
+  const seen = new Set<string>()
+  for (let n: Node | undefined = node; n; n = byId.get(parent.get(n.id) ?? -1)) {
+    const key = name(n)
+    if (seen.has(key)) continue
+    seen.add(key)
+    inclusive.set(key, (inclusive.get(key) ?? 0) + 1)
+  }
+})
+
+const pct = (v: number) => `${((v / busy) * 100).toFixed(1)}%`
+const top = (m: Map<string, number>, count: number, filter: (k: string) => boolean = () => true) =>
+  [...m]
+    .filter(([k]) => filter(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([k, v]) => `  ${pct(v).padStart(6)}  ${k}`)
+    .join('\n')
+console.log(`busy samples ${busy}\nself time, top 40:\n${top(self, 40)}`)
+console.log(
+  `inclusive, the portal's and register's own code, top 50:\n${top(
+    inclusive,
+    50,
+    (k) => /(app|register|server|domain|db|idp)\/|build\/server/.test(k) && !k.includes('node_modules'),
+  )}`,
+)
+console.log(`inclusive, libraries, top 40:\n${top(inclusive, 40)}`)
