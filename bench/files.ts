@@ -97,6 +97,64 @@ async function bareCsv(db: Database, file: string): Promise<string> {
   return `${rows} rows, ${mb(out.bytesWritten)} MB`
 }
 
+/** Element text with the three characters that must be escaped; what any hand-written writer does. */
+const esc = (v: string) =>
+  /[&<>]/.test(v) ? v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : v
+const el = (indent: string, name: string, v: string | number | null) =>
+  v === null ? '' : `${indent}<${name}>${typeof v === 'string' ? esc(v) : v}</${name}>\n`
+
+/**
+ * The XML floor: the same rows read the same way, written by hand as the same elements (names, nesting,
+ * indent) that generateFile's SVN layout writes, to a file; the status day is the UTC day (no time zone).
+ */
+async function bareXml(db: Database, file: string): Promise<string> {
+  const out = createWriteStream(file)
+  out.write(
+    '<?xml version="1.0" encoding="UTF-8"?>\n<untreatedSvnFile xmlns="urn:svn-portal:export:1" gsCode="1001">\n',
+  )
+  let after = 0
+  let rows = 0
+  const i6 = '      '
+  const i8 = '        '
+  for (;;) {
+    const batch = await db
+      .select()
+      .from(svn)
+      .where(and(eq(svn.gsCode, '1001'), eq(svn.status, 'UNTREATED'), gt(svn.id, after)))
+      .orderBy(asc(svn.id))
+      .limit(1000)
+    if (batch.length === 0) break
+    let text = ''
+    for (const r of batch) {
+      text +=
+        `  <svn>\n${el('    ', 'id', r.id)}${el('    ', 'status', r.status)}` +
+        el('    ', 'statusDatum', r.statusChangedAt.toISOString().slice(0, 10)) +
+        `    <halter>\n      <person>\n${el(i8, 'personenTyp', r.personenTyp)}${el(i8, 'name', r.name)}` +
+        `${el(i8, 'geburtsname', r.geburtsname)}${el(i8, 'vorname', r.firstName)}` +
+        `${el(i8, 'geburtsdatum', r.geburtsdatum)}${el(i8, 'heimatstaat', r.heimatstaat)}      </person>\n` +
+        `      <adresse>\n${el(i8, 'strasse', r.street)}${el(i8, 'plz', r.zip)}${el(i8, 'ort', r.place)}` +
+        `${el(i8, 'staat', r.staat)}${el(i8, 'coKontakt', r.coKontakt)}      </adresse>\n    </halter>\n` +
+        `    <schiff>\n${el(i6, 'stammNr', r.stammNr)}${el(i6, 'schaleNr', r.schaleNr)}${el(i6, 'art', r.art)}` +
+        `${el(i6, 'markeTyp', r.markeTyp)}    </schiff>\n` +
+        `    <schild>\n${el(i6, 'kanton', r.canton)}${el(i6, 'schildNr', r.schildNr)}    </schild>\n` +
+        `    <kontakt>\n${el(i6, 'name', r.kontaktName)}${el(i6, 'strasse', r.kontaktStrasse)}` +
+        `${el(i6, 'plz', r.kontaktPlz)}${el(i6, 'ort', r.kontaktOrt)}${el(i6, 'staat', r.kontaktStaat)}` +
+        `${el(i6, 'telefon', r.kontaktTelefon)}${el(i6, 'fax', r.kontaktFax)}${el(i6, 'email', r.kontaktEmail)}` +
+        `    </kontakt>\n    <versicherungsdaten>\n${el(i6, 'referenz', r.referenz)}${el(i6, 'ivGrund', r.ivGrund)}` +
+        `${el(i6, 'ivDatum', r.ivDatum)}${el(i6, 'avDatum', r.avDatum)}${el(i6, 'avGrund', r.avGrund)}` +
+        `${el(i6, 'gueltigAb', r.gueltigAb)}${el(i6, 'besVerwendung', r.besVerwendung)}${el(i6, 'gscode', r.gsCode)}` +
+        `${el(i6, 'maklerNr', r.maklerNr)}${el(i6, 'benutzer', r.benutzer)}    </versicherungsdaten>\n` +
+        `${el('    ', 'wikCGueltigAb', r.wikCGueltigAb)}  </svn>\n`
+    }
+    if (!out.write(text)) await once(out, 'drain')
+    rows += batch.length
+    after = batch[batch.length - 1]!.id
+  }
+  out.end('</untreatedSvnFile>\n')
+  await once(out, 'finish')
+  return `${rows} rows, ${mb(out.bytesWritten)} MB`
+}
+
 export const run: BenchModule = async (ctx) => {
   const records = ctx.records
   const handle = await openTestDatabase(ctx.adminUrl)
@@ -119,6 +177,11 @@ export const run: BenchModule = async (ctx) => {
         bareCsv(db, path.join(dir, 'bare.csv')),
       ),
     )
+    results.push(
+      await measure(ctx.log, 'bare streaming XML writer (same rows and elements, to a file)', () =>
+        bareXml(db, path.join(dir, 'bare.xml')),
+      ),
+    )
     for (const [format, reload] of [
       ['CSV', false],
       ['XML', true],
@@ -136,19 +199,19 @@ export const run: BenchModule = async (ctx) => {
     await handle.close()
   }
 
-  const bare = results[1]
-  const budgets: Budget[] = results.slice(2).map((r) => {
+  const bareCsvRun = results[1]
+  const bareXmlRun = results[2]
+  const budgets: Budget[] = results.slice(3).map((r) => {
+    const xml = r.label.includes('XML')
+    const bare = xml ? bareXmlRun : bareCsvRun
     const ratio = bare && bare.seconds > 0 ? r.seconds / bare.seconds : Infinity
     const rise = r.peakRssMb - r.baseRssMb
     return {
       name: `${r.label}, ${records} records`,
-      goal: `≤ ${RATIO_BUDGET}× the bare writer; RSS rise ≤ ${RSS_RISE_BUDGET_MB} MB`,
+      goal: `≤ ${RATIO_BUDGET}× the bare ${xml ? 'XML' : 'CSV'} writer; RSS rise ≤ ${RSS_RISE_BUDGET_MB} MB`,
       measured: `${ratio.toFixed(2)}× (${r.seconds} s vs ${bare?.seconds} s); RSS +${rise.toFixed(0)} MB`,
       met: ratio <= RATIO_BUDGET && rise <= RSS_RISE_BUDGET_MB,
-      // The bare writer writes CSV: an XML file carries about four times its bytes.
-      note: r.label.includes('XML')
-        ? 'XML is ≈ 4× the bytes of the bare CSV; its time follows the bytes (ADR 150)'
-        : 'the file and a delivery row per record are written into PostgreSQL (see the section)',
+      note: 'the file and a delivery row per record are written into PostgreSQL in one transaction (see the section)',
     }
   })
   const markdown = [
