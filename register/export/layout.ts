@@ -1,6 +1,6 @@
 import type { FileType } from '../../domain/files/types.ts'
 import { CSV_NEWLINE, CSV_SEPARATOR, csvPlain, csvRow, csvText } from './csv.ts'
-import { endTag, leafElement, startTag, xmlAttribute, xmlName } from './xml.ts'
+import { endTag, startTag, xmlAttribute, xmlName, xmlText } from './xml.ts'
 
 /**
  * One description per pickup type of what a record holds, from which the XML element, the CSV row
@@ -86,21 +86,48 @@ function scalarText(kind: LeafKind, value: Scalar): string | null {
 
 // ---- XML -------------------------------------------------------------------------------------------
 
-function xmlFields<R>(fields: readonly Field<R>[], record: R, indent: string): string {
-  let out = ''
+type Emit<R> = (record: R) => string
+
+/**
+ * The layout compiled once into one function per field, with every tag and indent built beforehand:
+ * per record only the values are escaped and concatenated (no per-element name checks or template
+ * strings; ADR 535).
+ */
+function xmlCompile<R>(fields: readonly Field<R>[], indent: string): Emit<R> {
+  const parts: Emit<R>[] = []
   for (const field of fields) {
     if (field.kind === 'group') {
-      out += `${indent}${startTag(field.name)}\n${xmlFields(field.children, record, `${indent}  `)}${indent}${endTag(field.name)}\n`
+      const open = `${indent}${startTag(field.name)}\n`
+      const close = `${indent}${endTag(field.name)}\n`
+      const inner = xmlCompile(field.children, `${indent}  `)
+      parts.push((record) => open + inner(record) + close)
     } else if (field.kind === 'repeat') {
-      for (const item of field.items(record).slice(0, field.max)) {
-        out += `${indent}${startTag(field.name)}\n${xmlFields(field.children, item, `${indent}  `)}${indent}${endTag(field.name)}\n`
-      }
+      const open = `${indent}${startTag(field.name)}\n`
+      const close = `${indent}${endTag(field.name)}\n`
+      const inner = xmlCompile(field.children, `${indent}  `)
+      const { items, max } = field
+      parts.push((record) => {
+        const list = items(record)
+        const n = Math.min(list.length, max)
+        let out = ''
+        for (let i = 0; i < n; i++) out += open + inner(list[i]) + close
+        return out
+      })
     } else {
-      const text = scalarText(field.kind, field.get(record))
-      if (text !== null) out += `${indent}${leafElement(field.name, text)}\n`
+      const open = `${indent}${startTag(field.name)}`
+      const close = `${endTag(field.name)}\n`
+      const { kind, get } = field
+      parts.push((record) => {
+        const text = scalarText(kind, get(record))
+        return text === null ? '' : open + xmlText(text) + close
+      })
     }
   }
-  return out
+  return (record) => {
+    let out = ''
+    for (let i = 0; i < parts.length; i++) out += parts[i]!(record)
+    return out
+  }
 }
 
 export const XML_NAMESPACE = 'urn:svn-portal:export:1'
@@ -110,8 +137,18 @@ export function xmlHeader(layout: Layout<never>, attributes: Record<string, stri
   return `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n`
 }
 
+const xmlCompiled = new WeakMap<object, Emit<never>>()
+
 export function xmlRecord<R>(layout: Layout<R>, record: R): string {
-  return `  ${startTag(layout.record)}\n${xmlFields(layout.fields, record, '    ')}  ${endTag(layout.record)}\n`
+  let emit = xmlCompiled.get(layout) as Emit<R> | undefined
+  if (!emit) {
+    const open = `  ${startTag(layout.record)}\n`
+    const close = `  ${endTag(layout.record)}\n`
+    const fields = xmlCompile(layout.fields, '    ')
+    emit = (r) => open + fields(r) + close
+    xmlCompiled.set(layout, emit as Emit<never>)
+  }
+  return emit(record)
 }
 
 export function xmlFooter(layout: Layout<never>): string {

@@ -30,8 +30,15 @@ export function xmlChars(value: string): string {
   return value.replace(NOT_XML_CHAR, '\uFFFD')
 }
 
+/**
+ * Any code unit that needs work: & < > CR, a character XML cannot hold, or any surrogate (a valid pair
+ * is kept by the slow path). Most values have none, and one test settles that.
+ */
+const TEXT_NEEDS_WORK = /[^\t\n\x20-\x25\x27-\x3b\x3d\x3f-\ud7ff\ue000-\ufffd]/
+
 /** A value as element content. */
 export function xmlText(value: string): string {
+  if (!TEXT_NEEDS_WORK.test(value)) return value
   return xmlChars(value).replace(TEXT_SPECIAL, entity)
 }
 
