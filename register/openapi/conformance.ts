@@ -86,9 +86,13 @@ export async function checkResponse(
 export function conformanceCheck(document: () => OpenApiDocument): MiddlewareHandler {
   return async (c, next) => {
     await next()
-    const route = matchedRoutes(c)
-      .filter((r) => r.method !== 'ALL')
-      .at(-1)
+    // HEAD and OPTIONS answer for a GET route by Hono's own rules; the document lists the GET.
+    if (c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return
+    // The handler that answered (Hono leaves routeIndex there); a middleware that answered (e.g. 401)
+    // stands for the first route after it — not simply the last match, since `/files/:type/count` and
+    // `/files/:type/:fileName` both match `/files/SVN/count`.
+    const routes = matchedRoutes(c)
+    const route = routes.slice(c.req.routeIndex).find((r) => r.method !== 'ALL')
     if (!route) return
     const problem = await checkResponse(document(), c.req.method, route.path, c.res)
     if (problem) violations.push(problem)
