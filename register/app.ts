@@ -9,6 +9,10 @@ import { errorText } from '../domain/log.ts'
 import { bodyLimitMiddleware } from './body-limit.ts'
 import { RETRY_AFTER_SECONDS, isUnavailable, unavailableReason } from '../domain/unavailable.ts'
 import { jsonError } from './errors.ts'
+import { requestLanguage } from './i18n.ts'
+import { OPENAPI_VERSION, buildOpenApiDocument } from './openapi/document.ts'
+import { documentOf } from './openapi/conformance.ts'
+import { REFERENCE_CSS, renderReferencePage } from './openapi/reference-page.ts'
 import { filesRoutes } from './files/routes.ts'
 import { discoverJwks } from './jwks.ts'
 import { codesRoutes } from './routes/codes.ts'
@@ -53,6 +57,17 @@ export function createRegisterApp(deps: RegisterAppDeps): Hono {
     await next()
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
+  // The API's own description (ADR 190): no token, built once from the routes below on first request.
+  const document = documentOf(app, (routes) => buildOpenApiDocument(routes, { version: OPENAPI_VERSION }))
+  app.get('/openapi.json', (c) => c.json(document()))
+  app.get('/docs', (c) =>
+    c.html(
+      renderReferencePage(document(), requestLanguage(c.req.query('lng'), c.req.header('Accept-Language'))),
+    ),
+  )
+  app.get('/docs/reference.css', (c) =>
+    c.body(REFERENCE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }),
+  )
   app.route('/users', usersRoutes(db, auth, { createIdpAccount: deps.createIdpAccount }))
   app.route('/versicherung', versicherungRoutes(db, auth))
   app.route('/codes', codesRoutes(db, auth))

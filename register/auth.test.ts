@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DatabaseHandle } from '../db/client.ts'
 import { insurers, users } from '../db/schema/register.ts'
 import { openTestDatabase } from '../db/testing.ts'
-import { createRegisterApp } from './app.ts'
+import type { createRegisterApp } from './app.ts'
 import { seedRegisterDemo } from './seed/demo.ts'
 import {
   TEST_CLIENT_ID,
   TEST_ISSUER,
   addUser,
   bearer,
+  createCheckedRegisterApp,
   createTestIdp,
   foreignKey,
   type TestIdp,
@@ -54,7 +55,7 @@ beforeAll(async () => {
     aktiv: false,
   })
   idp = await createTestIdp()
-  app = createRegisterApp({
+  app = createCheckedRegisterApp({
     db: handle.db,
     issuer: TEST_ISSUER,
     clientId: TEST_CLIENT_ID,
@@ -203,7 +204,7 @@ describe('routing', () => {
 
 describe('key source failure', () => {
   it('answers 503, not 401, when the issuer keys cannot be read', async () => {
-    const broken = createRegisterApp({
+    const broken = createCheckedRegisterApp({
       db: handle.db,
       issuer: TEST_ISSUER,
       clientId: TEST_CLIENT_ID,

@@ -13,6 +13,7 @@ import { ROLES, hasAnyAuthority, rolesFromClaims, type Role } from '../domain/ro
 import type { RegisterEnv } from './context.ts'
 import { findUserBySubject } from './db/callers.ts'
 import { jsonError } from './errors.ts'
+import { withMeta } from './openapi/meta.ts'
 
 /** Asymmetric algorithms only: the register holds public keys and never a shared secret. */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']
@@ -166,7 +167,7 @@ export async function verifyAccessToken(
  * 403: the user exists but is deactivated. 503: the issuer's keys cannot be fetched.
  */
 export function authenticate(options: AuthOptions) {
-  return createMiddleware<RegisterEnv>(async (c, next) => {
+  const middleware = createMiddleware<RegisterEnv>(async (c, next) => {
     const payload = await verifyAccessToken(c, options)
     if (payload instanceof Response) return payload
     const subject = payload.sub
@@ -177,14 +178,16 @@ export function authenticate(options: AuthOptions) {
     c.set('caller', { subject, roles: rolesFromClaims(payload, options.clientId), ...found })
     await next()
   })
+  return withMeta(middleware, { auth: 'user' })
 }
 
 /** 403 unless the token carries at least one of `roles` (spec §6; an empty list lets everyone pass). */
 export function requireRole(...roles: Role[]) {
-  return createMiddleware<RegisterEnv>(async (c, next) => {
+  const middleware = createMiddleware<RegisterEnv>(async (c, next) => {
     if (!hasAnyAuthority(c.get('caller').roles, roles)) return jsonError(c, 403, 'forbidden')
     await next()
   })
+  return withMeta(middleware, { roles })
 }
 
 /** 403 for a token that carries no register role at all. */

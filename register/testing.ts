@@ -12,6 +12,8 @@ import { openTestDatabase } from '../db/testing.ts'
 import { userRoles, users } from '../db/schema/register.ts'
 import type { Role } from '../domain/roles.ts'
 import { createRegisterApp, type RegisterAppDeps } from './app.ts'
+import { OPENAPI_VERSION, buildOpenApiDocument, type OpenApiDocument } from './openapi/document.ts'
+import { conformanceCheck, documentOf } from './openapi/conformance.ts'
 import { seedRegisterDemo, type SeededUser } from './seed/demo.ts'
 import { seedSvnDemo } from './seed/svn-demo.ts'
 
@@ -131,7 +133,7 @@ export async function openRegisterTestbed(
   const seeded = await seedRegisterDemo(handle.db)
   if (options.svnDemo) await seedSvnDemo(handle.db)
   const idp = await createTestIdp()
-  const app = createRegisterApp({
+  const app = createCheckedRegisterApp({
     db: handle.db,
     issuer: TEST_ISSUER,
     clientId: TEST_CLIENT_ID,
@@ -139,4 +141,25 @@ export async function openRegisterTestbed(
     createIdpAccount: options.createIdpAccount?.(handle.db),
   })
   return { handle, seeded, idp, app }
+}
+
+/**
+ * The register app whose every answer is checked against its OpenAPI document (ADR 190): an
+ * undocumented status or body shape fails the running test (register/openapi/vitest-setup.ts).
+ * API tests build their app with this (or openRegisterTestbed), not createRegisterApp.
+ */
+export function createCheckedRegisterApp(
+  deps: Omit<RegisterAppDeps, 'observe'>,
+): ReturnType<typeof createRegisterApp> {
+  // The document is built from the finished app on its first answer.
+  const built: { document?: () => OpenApiDocument } = {}
+  const app = createRegisterApp({
+    ...deps,
+    observe: conformanceCheck(() => {
+      if (!built.document) throw new Error('register app not built yet')
+      return built.document()
+    }),
+  })
+  built.document = documentOf(app, (routes) => buildOpenApiDocument(routes, { version: OPENAPI_VERSION }))
+  return app
 }

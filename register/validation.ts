@@ -3,6 +3,7 @@ import type { ValidationTargets } from 'hono'
 import { z } from 'zod'
 import { fieldErrorsOf } from '../domain/field-errors.ts'
 import { jsonError } from './errors.ts'
+import { withMeta } from './openapi/meta.ts'
 
 /**
  * zValidator that answers 400 in the API's error shape, with zod's messages per field,
@@ -12,10 +13,12 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
   target: Target,
   schema: T,
 ) {
-  return zValidator(target, schema, (result, c) => {
+  const middleware = zValidator(target, schema, (result, c) => {
     if (result.success) return
     return jsonError(c, 400, 'validation failed', fieldErrorsOf(result.error))
   })
+  // The OpenAPI document takes the request schema from here (ADR 190).
+  return withMeta(middleware, { validator: { target, schema } })
 }
 
 /** A database id in a path or query: 1 to 9 digits, so it always fits PostgreSQL's integer. */

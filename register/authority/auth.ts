@@ -3,6 +3,7 @@ import type { JWTVerifyGetKey } from 'jose'
 import { AUTHORITY_ROLE } from '../../domain/svn/authorities.ts'
 import { verifyAccessToken } from '../auth.ts'
 import { jsonError } from '../errors.ts'
+import { withMeta } from '../openapi/meta.ts'
 import type { AuditActor } from '../svn/actor.ts'
 
 export interface AuthorityEnv {
@@ -27,11 +28,12 @@ export function authenticateAuthority(options: {
   clientId: string
   getKey: JWTVerifyGetKey
 }) {
-  return createMiddleware<AuthorityEnv>(async (c, next) => {
+  const middleware = createMiddleware<AuthorityEnv>(async (c, next) => {
     const payload = await verifyAccessToken(c, options)
     if (payload instanceof Response) return payload
     if (!rawRoles(payload, options.clientId).includes(AUTHORITY_ROLE)) return jsonError(c, 403, 'forbidden')
     c.set('authority', { subject: payload.sub })
     await next()
   })
+  return withMeta(middleware, { auth: 'authority', roles: [AUTHORITY_ROLE] })
 }

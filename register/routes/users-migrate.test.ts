@@ -6,9 +6,15 @@ import { auditLog, users } from '../../db/schema/register.ts'
 import { openTestDatabase } from '../../db/testing.ts'
 // Test only: the composition (server/app.ts) wires the same function; register code never imports idp/.
 import { createSetupLink, hashSetupToken } from '../../idp/setup-links.ts'
-import { createRegisterApp } from '../app.ts'
 import { seedRegisterDemo, type SeededUser } from '../seed/demo.ts'
-import { TEST_CLIENT_ID, TEST_ISSUER, bearer, createTestIdp, type TestIdp } from '../testing.ts'
+import {
+  TEST_CLIENT_ID,
+  TEST_ISSUER,
+  bearer,
+  createCheckedRegisterApp,
+  createTestIdp,
+  type TestIdp,
+} from '../testing.ts'
 import type { CreateIdpAccount } from '../users/migrate.ts'
 
 let handle: DatabaseHandle
@@ -22,7 +28,7 @@ const embedded: CreateIdpAccount = async (input) => {
 }
 
 function appWith(createIdpAccount?: CreateIdpAccount) {
-  return createRegisterApp({
+  return createCheckedRegisterApp({
     db: handle.db,
     issuer: TEST_ISSUER,
     clientId: TEST_CLIENT_ID,
