@@ -36,6 +36,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     MISSING_TEXT: z.enum(['throw', 'log']).optional(),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+    API_CLIENT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) {
@@ -78,6 +79,8 @@ export interface Config {
   missingText: MissingTextMode
   /** Worker processes on the one port (node:cluster, ADR 522); always 1 on PGlite. */
   webConcurrency: number
+  /** Register requests per API client and minute; beyond, 429 with Retry-After (ADR 181). */
+  apiClientRateLimit: number
   /** Set when WEB_CONCURRENCY asked for more workers than can run (PGlite): the line to log. */
   webConcurrencyNote: string | undefined
 }
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Unset NODE_ENV is served as production (ADR 700): only development and tests throw (ADR 800).
     missingText: e.MISSING_TEXT ?? (e.NODE_ENV === 'development' || e.NODE_ENV === 'test' ? 'throw' : 'log'),
     webConcurrency,
+    apiClientRateLimit: e.API_CLIENT_RATE_LIMIT,
     webConcurrencyNote:
       askedWorkers > 1 && webConcurrency === 1
         ? `WEB_CONCURRENCY=${askedWorkers} ignored: PGlite runs in one process (one per data directory); set DATABASE_URL for more workers`
