@@ -36,6 +36,7 @@ export default [
     ]),
     route('user/migrate/:gsCode', 'routes/user.migrate.$gsCode.tsx'),
     route('group/administration', 'routes/group.administration.tsx'),
+    route('api-clients', 'routes/api-clients.tsx'),
     route('logo', 'routes/logo.tsx'),
     route('logo/upload', 'routes/logo.upload.ts'),
   ]),

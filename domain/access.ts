@@ -20,6 +20,8 @@ export const ROUTE_AUTHORITIES: ReadonlyArray<{ pattern: RegExp; authorities: Ro
   { pattern: /^\/user\/administration(\/.*)?$/, authorities: ['ADMIN'] },
   { pattern: /^\/user\/migrate\/[^/]+$/, authorities: ['ADMIN'] },
   { pattern: /^\/group\/administration$/, authorities: ['GROUP_ADMIN'] },
+  // Issue 19: the insurer's (or broker's) administrator manages the API clients.
+  { pattern: /^\/api-clients$/, authorities: ['ADMIN'] },
   { pattern: /^\/logo(\/upload)?$/, authorities: ['ADMIN'] },
 ]
 

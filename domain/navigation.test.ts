@@ -27,6 +27,7 @@ describe('visibleNavigation', () => {
       'svn:search,create,import,untreated,ivAvRetrieve',
       'ae:rejected',
       'userAdministration',
+      'apiClients',
       'logo',
       'groupAdministration',
     ])
@@ -58,7 +59,7 @@ describe('visibleNavigation', () => {
   })
 
   it('shows admin entries for ADMIN and group administration for GROUP_ADMIN', () => {
-    expect(shape(visibleNavigation(['ADMIN']))).toEqual(['userAdministration', 'logo'])
+    expect(shape(visibleNavigation(['ADMIN']))).toEqual(['userAdministration', 'apiClients', 'logo'])
     expect(shape(visibleNavigation(['GROUP_ADMIN']))).toEqual(['groupAdministration'])
   })
 
@@ -77,7 +78,7 @@ describe('visibleNavigation', () => {
 
   it('does not mutate the model', () => {
     visibleNavigation(['SVN_SUCHEN'])
-    expect(allEntries(NAVIGATION)).toHaveLength(9)
+    expect(allEntries(NAVIGATION)).toHaveLength(10)
   })
 })
 

@@ -16,6 +16,7 @@ export type NavEntryId =
   | 'ivAvRetrieve'
   | 'rejected'
   | 'userAdministration'
+  | 'apiClients'
   | 'logo'
   | 'groupAdministration'
 
@@ -110,6 +111,14 @@ export const NAVIGATION: readonly NavItem[] = [
     id: 'userAdministration',
     path: '/user/administration',
     labelKey: 'nav.entries.userAdministration',
+    icon: 'users',
+  },
+  // Beside the user administration (issue 19): who may act for the insurer without a person.
+  {
+    kind: 'entry',
+    id: 'apiClients',
+    path: '/api-clients',
+    labelKey: 'nav.entries.apiClients',
     icon: 'users',
   },
   { kind: 'entry', id: 'logo', path: '/logo', labelKey: 'nav.entries.logo', icon: 'image' },

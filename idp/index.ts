@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type Router } from 'express'
 import type Provider from 'oidc-provider'
 import type { Database } from '../db/client.ts'
 import type { KeyRing } from '../db/key-encryption.ts'
+import { apiClientCredentials } from './api-clients.ts'
 import { bodyLimit, bodyLimitErrors } from './body-limit.ts'
 import { brokerRoutes } from './broker.ts'
 import { pickLanguage } from './i18n.ts'
@@ -89,6 +90,7 @@ export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provid
   router.use(setupRoutes({ db: deps.db, issuer: deps.issuer, csp }))
   // Koa app inside Express: it derives its mount path from req.originalUrl vs. req.url.
   const callback = provider.callback()
+  router.use(apiClientCredentials())
   router.use((req, res) => callback(req, res))
 
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {

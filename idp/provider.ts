@@ -2,6 +2,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { Database } from '../db/client.ts'
 import { loginOf } from './accounts.ts'
 import { createAdapterFactory } from './adapter.ts'
+import { apiClientAdapter, apiClientGrant } from './api-clients.ts'
 import { pickLanguage } from './i18n.ts'
 import type { IdpKeys } from './keys.ts'
 import { contentSecurityPolicy, type PageContext } from './views/layout.ts'
@@ -65,6 +66,9 @@ export function createProvider(options: ProviderOptions): Provider {
   const { db, issuer, clients, claimsFor } = options
   const basePath = basePathOf(issuer)
   const resource = `${new URL(issuer).origin}/svnwebaccess`
+  // The register expects its audience and role claim under the portal's client id (register/auth.ts).
+  const registerAudience = clients[0]?.clientId ?? 'svn-portal'
+  const storage = createAdapterFactory(db)
   const csp = contentSecurityPolicy(formActionOrigins(clients))
 
   function renderPage(ctx: KoaContextWithOIDC, body: string, policy = csp): void {
@@ -82,7 +86,7 @@ export function createProvider(options: ProviderOptions): Provider {
   }
 
   const configuration: Configuration = {
-    adapter: createAdapterFactory(db),
+    adapter: (name: string) => (name === 'Client' ? apiClientAdapter(db) : storage(name)),
     clients: clients.map((c) => ({
       client_id: c.clientId,
       client_secret: c.clientSecret,
@@ -122,6 +126,8 @@ export function createProvider(options: ProviderOptions): Provider {
         allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
       },
       userinfo: { enabled: true },
+      // Insurers' API clients (ADR 182): tokens for the register without a person.
+      clientCredentials: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource(ctx, form) {
@@ -144,7 +150,8 @@ export function createProvider(options: ProviderOptions): Provider {
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, _resource, client) => ({
           scope: 'api',
-          audience: client.clientId,
+          // An API client's token is for the register, which knows only the portal's audience.
+          audience: client.grantTypeAllowed('client_credentials') ? registerAudience : client.clientId,
           accessTokenFormat: 'jwt',
           accessTokenTTL: options.accessTokenTtlSeconds,
           jwt: { sign: { alg: 'RS256' } },
@@ -154,6 +161,16 @@ export function createProvider(options: ProviderOptions): Provider {
     // Keycloak-like access token; roles are read now, so a role change shows at the next refresh.
     async extraTokenClaims(_ctx, token) {
       const subject = 'accountId' in token ? token.accountId : undefined
+      if (token.kind === 'ClientCredentials' && token.clientId) {
+        // sub and client_id are the client's id; its roles and insurer are read now, from the register.
+        const grant = await apiClientGrant(db, token.clientId)
+        if (!grant) return undefined
+        return {
+          resource_access: { [registerAudience]: { roles: grant.roles } },
+          gs_code: grant.gsCode,
+          ...(grant.maklerNummer ? { makler_nummer: grant.maklerNummer } : {}),
+        }
+      }
       if (!subject) return undefined
       const claims = await claimsFor(subject)
       if (!claims) return undefined

@@ -2,6 +2,8 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { JWTVerifyGetKey } from 'jose'
 import type { Database } from '../db/client.ts'
+import { apiClientRoutes } from './api-clients/routes.ts'
+import { defaultApiClientRateLimit, type ApiClientRateLimit } from './api-clients/rate-limit.ts'
 import { authenticate } from './auth.ts'
 import { authenticateAuthority } from './authority/auth.ts'
 import { authorityRoutes } from './authority/routes.ts'
@@ -34,6 +36,13 @@ export interface RegisterAppDeps {
    * Absent with an external IdP: POST /users/migrate answers 501. Injected so register/ never imports idp/.
    */
   createIdpAccount?: CreateIdpAccount
+  /**
+   * The IdP issues client-credentials tokens to the register's API clients (the embedded IdP).
+   * Absent or false with an external IdP: /api-clients answers 501 (Keycloak's service accounts instead).
+   */
+  apiClients?: boolean
+  /** Requests per API client and window; default 600 a minute. */
+  apiClientRateLimit?: ApiClientRateLimit
   /** Runs before every route (the composition's request log and authorization-failure log). */
   observe?: MiddlewareHandler
 }
@@ -46,7 +55,8 @@ export interface RegisterAppDeps {
 export function createRegisterApp(deps: RegisterAppDeps): Hono {
   const { db, issuer, clientId } = deps
   const getKey = deps.getKey ?? discoverJwks(issuer)
-  const auth = authenticate({ db, issuer, clientId, getKey })
+  const apiClientRateLimit = deps.apiClientRateLimit ?? defaultApiClientRateLimit
+  const auth = authenticate({ db, issuer, clientId, getKey, apiClientRateLimit })
 
   const app = new Hono()
   if (deps.observe) app.use(deps.observe)
@@ -69,6 +79,7 @@ export function createRegisterApp(deps: RegisterAppDeps): Hono {
     c.body(REFERENCE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }),
   )
   app.route('/users', usersRoutes(db, auth, { createIdpAccount: deps.createIdpAccount }))
+  app.route('/api-clients', apiClientRoutes(db, auth, { enabled: deps.apiClients ?? false }))
   app.route('/versicherung', versicherungRoutes(db, auth))
   app.route('/codes', codesRoutes(db, auth))
   app.route('/svn', svnRoutes(db, auth))

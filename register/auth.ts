@@ -11,6 +11,8 @@ import {
 import type { Database } from '../db/client.ts'
 import { ROLES, hasAnyAuthority, rolesFromClaims, type Role } from '../domain/roles.ts'
 import type { RegisterEnv } from './context.ts'
+import { clientAsUser, findApiClientBySubject } from './api-clients/callers.ts'
+import { countClientRequest, type ApiClientRateLimit } from './api-clients/rate-limit.ts'
 import { findUserBySubject } from './db/callers.ts'
 import { jsonError } from './errors.ts'
 import { withMeta } from './openapi/meta.ts'
@@ -25,6 +27,8 @@ export interface AuthOptions {
   issuer: string
   clientId: string
   getKey: JWTVerifyGetKey
+  /** Requests per API client and window (429 beyond). */
+  apiClientRateLimit: ApiClientRateLimit
 }
 
 /** Errors that say the token itself is bad (answer 401), as opposed to our key source failing (503). */
@@ -138,7 +142,7 @@ async function verifySignature(token: string, options: Omit<AuthOptions, 'db'>):
  */
 export async function verifyAccessToken(
   c: Context,
-  options: Omit<AuthOptions, 'db'>,
+  options: Omit<AuthOptions, 'db' | 'apiClientRateLimit'>,
 ): Promise<(JWTPayload & { sub: string }) | Response> {
   const token = bearerToken(c.req.header('Authorization'))
   if (!token) return unauthorized(c, 'missing bearer token', false)
@@ -163,8 +167,8 @@ export async function verifyAccessToken(
 /**
  * Verifies the bearer access token and loads the register user behind its `sub`.
  * 401: no, malformed, badly signed, expired, foreign (iss/aud) token, not an access token (an ID token),
- * or a sub without register user.
- * 403: the user exists but is deactivated. 503: the issuer's keys cannot be fetched.
+ * or a sub without register user or API client; a revoked client, a token older than the client's secret.
+ * 403: the user exists but is deactivated. 429: the API client's rate limit is used up. 503: the issuer's keys cannot be fetched.
  */
 export function authenticate(options: AuthOptions) {
   const middleware = createMiddleware<RegisterEnv>(async (c, next) => {
@@ -172,10 +176,34 @@ export function authenticate(options: AuthOptions) {
     if (payload instanceof Response) return payload
     const subject = payload.sub
     const found = await findUserBySubject(options.db, subject)
-    if (!found) return unauthorized(c, 'unknown user', true)
-    if (!found.user.aktiv) return jsonError(c, 403, 'user deactivated')
-
-    c.set('caller', { subject, roles: rolesFromClaims(payload, options.clientId), ...found })
+    if (found) {
+      if (!found.user.aktiv) return jsonError(c, 403, 'user deactivated')
+      c.set('caller', { subject, roles: rolesFromClaims(payload, options.clientId), ...found })
+      return next()
+    }
+    // A client-credentials token names the client in both `sub` and `client_id` (ADR 181).
+    if (payload.client_id !== subject) return unauthorized(c, 'unknown user', true)
+    const api = await findApiClientBySubject(options.db, subject)
+    if (!api) return unauthorized(c, 'unknown user', true)
+    // Checked on every request, not only when the token was issued: revoking or rotating takes effect now.
+    if (api.client.revokedAt !== null) return unauthorized(c, 'client revoked', true)
+    const rotatedAt = Math.floor(api.client.secretRotatedAt.getTime() / 1000)
+    if (typeof payload.iat !== 'number' || payload.iat < rotatedAt)
+      return unauthorized(c, 'token predates secret', true)
+    const wait = await countClientRequest(options.db, subject, options.apiClientRateLimit)
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      return jsonError(c, 429, 'too many requests')
+    }
+    // The token's roles, but never more than the client holds now.
+    const roles = rolesFromClaims(payload, options.clientId).filter((r) => api.client.roles.includes(r))
+    c.set('caller', {
+      subject,
+      roles,
+      user: clientAsUser(api.client),
+      insurer: api.insurer,
+      apiClient: { id: api.client.id, clientId: api.client.clientId, name: api.client.name },
+    })
     await next()
   })
   return withMeta(middleware, { auth: 'user' })
@@ -193,4 +221,15 @@ export function requireRole(...roles: Role[]) {
 /** 403 for a token that carries no register role at all. */
 export function requireAnyRole() {
   return requireRole(...ROLES)
+}
+
+/**
+ * 403 for an API client on the portal's per-person features (the create form's draft, the mass import's
+ * error workbook): they are keyed by a person, and a system sends JSON to svn/create instead.
+ */
+export function refuseApiClients() {
+  return createMiddleware<RegisterEnv>(async (c, next) => {
+    if (c.get('caller').apiClient) return jsonError(c, 403, 'not for api clients')
+    await next()
+  })
 }

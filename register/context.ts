@@ -12,6 +12,8 @@ export interface Caller {
   roles: Role[]
   user: UserRecord
   insurer: InsurerRecord
+  /** Set when an API client calls (client-credentials token); `user` is then made from the client. */
+  apiClient?: { id: number; clientId: string; name: string }
 }
 
 /** Hono environment of the register app: the auth middleware sets `caller`. */

@@ -35,6 +35,8 @@ export interface TokenOptions {
   resourceAccess?: unknown
   /** The header `typ`; default `at+jwt` (RFC 9068, as the embedded IdP); null leaves it out. */
   typ?: string | null
+  /** Seconds relative to now for `iat`; default 0. */
+  issuedAt?: number
   /** More claims (e.g. Keycloak's `typ`). */
   claims?: Record<string, unknown>
 }
@@ -67,7 +69,7 @@ export async function createTestIdp(kid = 'test-key'): Promise<TestIdp> {
         .setIssuer(o.iss ?? TEST_ISSUER)
         .setAudience(o.aud ?? TEST_CLIENT_ID)
         .setSubject(o.sub ?? 'nobody')
-        .setIssuedAt(now)
+        .setIssuedAt(now + (o.issuedAt ?? 0))
       if (!o.noExp) jwt.setExpirationTime(now + (o.expiresIn ?? 300))
       return jwt.sign(o.key ?? privateKey)
     },
@@ -122,6 +124,9 @@ export interface TestbedOptions {
   svnDemo?: boolean
   /** Wires the register's account creation (migration), given the test database. */
   createIdpAccount?: (db: Database) => RegisterAppDeps['createIdpAccount']
+  /** Serve /api-clients (as with the embedded IdP), with this rate limit per client. */
+  apiClients?: boolean
+  apiClientRateLimit?: RegisterAppDeps['apiClientRateLimit']
 }
 
 /** A fresh test database with the demo insurers and users, a test IdP, and the register app over both. */
@@ -139,6 +144,8 @@ export async function openRegisterTestbed(
     clientId: TEST_CLIENT_ID,
     getKey: idp.getKey,
     createIdpAccount: options.createIdpAccount?.(handle.db),
+    apiClients: options.apiClients,
+    apiClientRateLimit: options.apiClientRateLimit,
   })
   return { handle, seeded, idp, app }
 }

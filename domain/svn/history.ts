@@ -11,10 +11,14 @@ export type SvnHistoryEvent = 'create' | SvnAction | 'file-generated' | 'file-do
 
 /**
  * Who acted: a person of the insurer (by name; null when the user has since been deleted), a canton
- * authority (by its client name), or the register itself (time-based moves).
+ * authority (by its client name), an insurer's API client (by the name its administrator gave it), or the
+ * register itself (time-based moves).
  */
 export type SvnHistoryActor =
-  { kind: 'user'; name: string | null } | { kind: 'authority'; name: string } | { kind: 'system' }
+  | { kind: 'user'; name: string | null }
+  | { kind: 'authority'; name: string }
+  | { kind: 'client'; name: string }
+  | { kind: 'system' }
 
 export interface SvnHistoryEntry {
   /** ISO timestamp. */

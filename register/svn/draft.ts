@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts'
 import { svnDrafts } from '../../db/schema/svn.ts'
 import { SVN_CREATE_AUTHORITIES, valueAt, valuesFrom, type CreateSvnValues } from '../../domain/svn/create.ts'
 import { toStorable } from '../../domain/text.ts'
-import { requireRole } from '../auth.ts'
+import { refuseApiClients, requireRole } from '../auth.ts'
 import type { Caller, RegisterEnv } from '../context.ts'
 import { writeAudit } from '../db/audit.ts'
 import { jsonError } from '../errors.ts'
@@ -86,16 +86,16 @@ export async function deleteDraft(db: Database, caller: Caller, at: Date = new D
 /** GET, POST and DELETE /draft on the svn router: always the caller's own draft. */
 export function draftRoutes(db: Database): Hono<RegisterEnv> {
   const app = new Hono<RegisterEnv>()
-  const mayCreate = requireRole(...SVN_CREATE_AUTHORITIES)
+  const mayCreate = [requireRole(...SVN_CREATE_AUTHORITIES), refuseApiClients()] as const
 
-  app.get('/draft', mayCreate, async (c) => {
+  app.get('/draft', ...mayCreate, async (c) => {
     const draft = await loadDraft(db, c.get('caller').user.id)
     return draft ? c.json(draft) : c.body(null, 204)
   })
 
   app.post(
     '/draft',
-    mayCreate,
+    ...mayCreate,
     bodyLimit({ maxSize: DRAFT_MAX_BYTES, onError: (c) => jsonError(c, 413, 'draft too large') }),
     async (c) => {
       const body: unknown = await c.req.json().catch(() => undefined)
@@ -106,7 +106,7 @@ export function draftRoutes(db: Database): Hono<RegisterEnv> {
     },
   )
 
-  app.delete('/draft', mayCreate, async (c) => {
+  app.delete('/draft', ...mayCreate, async (c) => {
     await deleteDraft(db, c.get('caller'))
     return c.body(null, 204)
   })

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { exportDeliveries, exportFiles } from '../../db/schema/files.ts'
+import { apiClients } from '../../db/schema/api-clients.ts'
 import { auditLog, users } from '../../db/schema/register.ts'
 import { svn, svnNotifications } from '../../db/schema/svn.ts'
 import {
@@ -23,10 +24,13 @@ interface ActorColumns {
   subject: string | null
   vorname: string | null
   nachname: string | null
+  /** The insurer's API client whose client id is the subject (ADR 181). */
+  clientName?: string | null
 }
 
-/** A user id means one of the insurer's people; no id means a canton client, or the sweep. */
+/** A user id means one of the insurer's people; no id means an API client, a canton client, or the sweep. */
 function actorOf(a: ActorColumns): SvnHistoryActor {
+  if (a.clientName) return { kind: 'client', name: a.clientName }
   if (a.userId !== null) {
     const name = [a.vorname, a.nachname].filter(Boolean).join(' ')
     return { kind: 'user', name: name || null }
@@ -60,9 +64,11 @@ export async function loadSvnHistory(db: Database, id: number, scope: SvnScope):
       subject: auditLog.actorSubject,
       vorname: users.vorname,
       nachname: users.nachname,
+      clientName: apiClients.name,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .leftJoin(apiClients, eq(apiClients.clientId, auditLog.actorSubject))
     .where(and(eq(auditLog.entity, 'svn'), eq(auditLog.entityId, String(id))))
 
   const entries: (SvnHistoryEntry & { seq: number })[] = []
@@ -125,9 +131,11 @@ async function fileEvents(
       subject: auditLog.actorSubject,
       vorname: users.vorname,
       nachname: users.nachname,
+      clientName: apiClients.name,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .leftJoin(apiClients, eq(apiClients.clientId, auditLog.actorSubject))
     .where(
       and(
         eq(auditLog.entity, 'export_file'),

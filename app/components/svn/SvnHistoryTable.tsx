@@ -11,7 +11,9 @@ export function SvnHistoryTable({ entries }: { entries: SvnHistoryEntry[] }) {
       ? t('svn.history.actor.system')
       : actor.kind === 'authority'
         ? t('svn.history.actor.authority', { name: actor.name })
-        : (actor.name ?? t('svn.history.actor.deletedUser'))
+        : actor.kind === 'client'
+          ? t('svn.history.actor.client', { name: actor.name })
+          : (actor.name ?? t('svn.history.actor.deletedUser'))
   return (
     // The caption names the table and its scrolling region: a heading beside it would be a second landmark.
     <div className="mt-6">

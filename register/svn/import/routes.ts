@@ -9,7 +9,7 @@ import {
   type ImportProblem,
   type ImportRefusal,
 } from '../../../domain/svn/import.ts'
-import { requireRole } from '../../auth.ts'
+import { refuseApiClients, requireRole } from '../../auth.ts'
 import type { RegisterEnv } from '../../context.ts'
 import { jsonError } from '../../errors.ts'
 import { requestLanguage, translate } from '../../i18n.ts'
@@ -55,7 +55,7 @@ function languageOf(c: Context) {
 /** svn/massenimport* of spec §7 (DESIGN §5 "Mass import"); mounted behind the register's auth. */
 export function massImportRoutes(db: Database): Hono<RegisterEnv> {
   const app = new Hono<RegisterEnv>()
-  app.use(requireRole('SVN_ERSTELLEN'))
+  app.use(requireRole('SVN_ERSTELLEN'), refuseApiClients())
 
   app.post(
     '/',

@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { isRole, type Role } from '../roles.ts'
+import { isBrokerCaller, offeredRoles, type OfferingContext } from '../users/offering.ts'
+
+/**
+ * Roles an API client may hold: the work roles an administrator may grant (spec §6), never the
+ * administration roles (a system does not manage people) and never MAKLER by choice — a broker
+ * administrator's client is a broker of that number, always (ADR 181, ADR 720).
+ */
+const NOT_FOR_CLIENTS: readonly Role[] = ['ADMIN', 'GROUP_ADMIN', 'MAKLER']
+
+export function grantableClientRoles(context: OfferingContext): Role[] {
+  return offeredRoles(context).filter((role) => !NOT_FOR_CLIENTS.includes(role))
+}
+
+/** The roles stored for a client: the chosen ones, plus MAKLER for a broker administrator's client. */
+export function clientRolesFor(context: OfferingContext, chosen: readonly Role[]): Role[] {
+  const roles = [...new Set(chosen)]
+  return isBrokerCaller(context) ? ['MAKLER', ...roles] : roles
+}
+
+export const API_CLIENT_NAME_MAX = 60
+
+export const API_CLIENT_VALIDATION = {
+  required: 'validation.required',
+  maxLength: 'validation.maxLength',
+  rolesRequired: 'apiClients.rolesRequired',
+  notGrantable: 'roles.notGrantable',
+  nameTaken: 'apiClients.nameTaken',
+} as const
+
+/** POST /api-clients body: a name and at least one role (grantability is checked against the caller). */
+export const newApiClientSchema = z.object({
+  name: z
+    .string({ error: API_CLIENT_VALIDATION.required })
+    .trim()
+    .min(1, { error: API_CLIENT_VALIDATION.required })
+    .max(API_CLIENT_NAME_MAX, { error: API_CLIENT_VALIDATION.maxLength }),
+  roles: z
+    .array(z.string(), { error: API_CLIENT_VALIDATION.rolesRequired })
+    .min(1, { error: API_CLIENT_VALIDATION.rolesRequired })
+    .max(20, { error: API_CLIENT_VALIDATION.notGrantable })
+    .refine((roles) => roles.every(isRole), { error: API_CLIENT_VALIDATION.notGrantable })
+    .transform((roles) => roles as Role[]),
+})
+export type NewApiClient = z.output<typeof newApiClientSchema>
+
+/** An API client as the register answers it (never the secret or its hash). */
+export interface ApiClientJson {
+  id: number
+  clientId: string
+  name: string
+  roles: Role[]
+  maklerNummer: string | null
+  createdAt: string
+  /** The creating administrator's name; null once that user is deleted. */
+  createdBy: string | null
+  secretRotatedAt: string
+  revokedAt: string | null
+}
+
+/** Create and rotate answer the secret once; nobody can read it again. */
+export interface ApiClientWithSecret {
+  client: ApiClientJson
+  clientSecret: string
+}
