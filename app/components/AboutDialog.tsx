@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { Dialog } from './Dialog.tsx'
 
 /** What the "about" dialog shows: no secrets, only what is in use. */

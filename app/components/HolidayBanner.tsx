@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { HOLIDAY_ROTATION_MS, type Holiday } from '../../domain/holidays.ts'
 import { useHydrated } from './useHydrated.ts'
 

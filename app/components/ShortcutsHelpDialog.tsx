@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { goToShortcutsFor } from '../../domain/shortcuts.ts'
 import { Dialog } from './Dialog.tsx'
 
