@@ -68,10 +68,10 @@ export const run: BenchModule = async (): Promise<BenchSection[]> => {
     '| ----- | ------ | ----------------: | ---------------: | ---------------: | -----: | --------------- |',
     ...lines,
   ].join('\n')
-  const outside = (goal: number) =>
-    `${floor} (ADR 530): ${goal === GOAL ? 'with the shell at ' + kb(shell.gzip) + ', ' : ''}` +
-    `that leaves ${kb(Math.max(0, goal - libraries))} for the portal's own code, which the shell alone ` +
-    `needs ${kb(ours)} of (navigation, user menu, messages, dialogs, error page, texts)`
+  // Why a goal is out of reach: what the runtime alone weighs, and what the goal leaves for our code.
+  const outside = (goal: number, ownCode: number) =>
+    `${floor} (ADR 530): the goal leaves ${kb(Math.max(0, goal - libraries))} for our code, which is ` +
+    `${kb(ownCode)} here (the shell's ${kb(ours)}: navigation, user menu, messages, dialogs, error page, texts)`
   return [
     {
       id: 'bundles',
@@ -83,14 +83,14 @@ export const run: BenchModule = async (): Promise<BenchSection[]> => {
           goal: `≤ ${kb(GOAL)}`,
           measured: `${kb(heaviest.gzip)} (\`${heaviest.path}\`)`,
           met: heaviest.gzip <= GOAL,
-          ...(heaviest.gzip > GOAL ? { note: outside(GOAL) } : {}),
+          ...(heaviest.gzip > GOAL ? { note: outside(GOAL, ours + heaviest.gzip - shell.gzip) } : {}),
         },
         {
           name: 'Shell (every page), client JavaScript (gzip)',
           goal: `≤ ${kb(SHELL_GOAL)}`,
           measured: kb(shell.gzip),
           met: shell.gzip <= SHELL_GOAL,
-          ...(shell.gzip > SHELL_GOAL ? { note: outside(SHELL_GOAL) } : {}),
+          ...(shell.gzip > SHELL_GOAL ? { note: outside(SHELL_GOAL, ours) } : {}),
         },
       ],
     },
