@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/languages.ts'
+import type { TranslationKey } from './i18n-keys.ts'
 import {
   createTranslate,
   flatten,
@@ -36,6 +37,19 @@ export function useTranslation(): { t: Translate; i18n: { language: Language } }
   if (!texts) throw new Error('useTranslation outside <TextsProvider>')
   const t = useSyncExternalStore(texts.subscribe ?? noSubscription, texts.translate, texts.translate)
   return { t, i18n: { language: texts.language } }
+}
+
+/**
+ * Texts a component shows only after hydration (a dialog, a pause button): the server notes them so the
+ * page carries them too, and the browser needs no language file for them. A no-op in the browser.
+ */
+export function useNoteTexts(keys: readonly TranslationKey[]): void {
+  const texts = useContext(TextsContext)
+  if (!texts || typeof document !== 'undefined') return
+  const t = texts.translate()
+  // Only noted, not shown: any placeholder is filled with nothing.
+  const anyValue = new Proxy({}, { get: () => '' })
+  for (const key of keys) t(key, anyValue)
 }
 
 export const PAGE_TEXTS_ID = 'page-texts'
