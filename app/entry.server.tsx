@@ -2,12 +2,12 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import { appContext } from './lib/context.ts'
 import { errorText } from '../domain/log.ts'
-import { getInstance } from './lib/i18n.server.ts'
+import { getLocale, pageTexts } from './lib/i18n.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
+import { TextsProvider } from './lib/texts.tsx'
 import { answerUnavailable, noteError } from './lib/unavailable.server.ts'
 
 export { appContext }
@@ -30,7 +30,7 @@ export default function handleRequest(
 ) {
   const { cspNonce } = loadContext.get(appContext)
   responseStatusCode = answerUnavailable(routerContext, responseHeaders, responseStatusCode)
-  const i18n = getInstance(loadContext)
+  const texts = pageTexts(getLocale(loadContext))
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     // Bots and no-JS clients get the whole document at once; the HTML is the same either way.
@@ -40,9 +40,9 @@ export default function handleRequest(
         : 'onShellReady'
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={cspNonce}>
-        <I18nextProvider i18n={i18n}>
+        <TextsProvider value={texts}>
           <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
-        </I18nextProvider>
+        </TextsProvider>
       </NonceProvider>,
       {
         nonce: cspNonce,

@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import {
   data,
   isRouteErrorResponse,
@@ -21,6 +20,7 @@ import { currentLanguage, getInstance, i18nextMiddleware } from './lib/i18n.serv
 import { navCounts } from './lib/nav-counts.server.ts'
 import { noStoreMiddleware } from './lib/no-store.server.ts'
 import { useNonce } from './lib/nonce.tsx'
+import { loadAllTexts, PageTexts, useTranslation } from './lib/texts.tsx'
 import { sessionMiddleware } from './lib/session.server.ts'
 import { readToast } from './lib/toast.server.ts'
 import { readUserSettings } from './lib/user-settings.server.ts'
@@ -33,6 +33,14 @@ export const middleware: Route.MiddlewareFunction[] = [
   csrfMiddleware,
   sessionMiddleware,
   authMiddleware,
+]
+
+// A page arrives with only the texts it rendered (ADR 530); the next screen may need any of them.
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    await loadAllTexts()
+    return next()
+  },
 ]
 
 export const links: Route.LinksFunction = () => [
@@ -109,6 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <PageTexts />
       </body>
     </html>
   )

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { Link } from 'react-router'
 import type { Language } from '../../domain/languages.ts'
 import { AppLogo } from './AppLogo.tsx'

@@ -1,30 +1,23 @@
-import i18next from 'i18next'
 import { renderToString } from 'react-dom/server'
 import type { ReactNode } from 'react'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import de from '../locales/de.json' with { type: 'json' }
-import en from '../locales/en.json' with { type: 'json' }
+import { serverTexts, TextsProvider } from '../lib/texts.tsx'
+import { flatten } from '../lib/translate.ts'
 import { AppShell, type AppShellProps } from './AppShell.tsx'
 import { ErrorPage } from './ErrorPage.tsx'
 import { LogoutView } from './LogoutView.tsx'
 
-const i18n = i18next.createInstance()
-await i18n.use(initReactI18next).init({
-  lng: 'de',
-  fallbackLng: 'de',
-  resources: { de: { translation: de }, en: { translation: en } },
-  interpolation: { escapeValue: false },
-})
+const texts = serverTexts('de', flatten(de))
 
 /** Server-renders a node inside a router and i18n, as the real document would be. */
 function render(node: ReactNode, path = '/'): string {
   const Stub = createRoutesStub([{ path: '*', Component: () => <>{node}</> }])
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TextsProvider value={texts}>
       <Stub initialEntries={[path]} />
-    </I18nextProvider>,
+    </TextsProvider>,
   )
 }
 

@@ -1,10 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import type { Language } from '../../domain/languages.ts'
-import { AboutDialog, type AboutInfo } from './AboutDialog.tsx'
+import { useNoteTexts } from '../lib/texts.tsx'
+import { ABOUT_DIALOG_KEYS, AboutDialog, type AboutInfo } from './AboutDialog.tsx'
 import { AppHeader, type ShellInsurer } from './AppHeader.tsx'
 import { FlashMessages, type FlashToast } from './FlashMessages.tsx'
 import { HolidayBanner, type HolidayBannerData } from './HolidayBanner.tsx'
-import { ShortcutsHelpDialog } from './ShortcutsHelpDialog.tsx'
+import { ShortcutsHelpDialog, shortcutsHelpKeys } from './ShortcutsHelpDialog.tsx'
 import { SideNav, type NavCounts } from './SideNav.tsx'
 import { SkipLink } from './SkipLink.tsx'
 import { useHydrated } from './useHydrated.ts'
@@ -45,6 +46,8 @@ export function AppShell(props: AppShellProps) {
     props
   const { banner = null, shortcutsEnabled = true, about = null } = props
   const hydrated = useHydrated()
+  // The dialogs below appear only with JavaScript; the page carries their texts (ADR 530).
+  useNoteTexts(user ? [...shortcutsHelpKeys(roles), ...(about ? ABOUT_DIALOG_KEYS : [])] : [])
   const [helpOpen, setHelpOpen] = useState(false)
   const [aboutOpen, setAboutOpen] = useState(false)
   useShortcuts({ enabled: Boolean(user) && shortcutsEnabled, roles, onHelp: () => setHelpOpen(true) })

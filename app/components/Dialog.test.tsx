@@ -1,21 +1,15 @@
-import i18next from 'i18next'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import de from '../locales/de.json' with { type: 'json' }
+import { serverTexts, TextsProvider } from '../lib/texts.tsx'
+import { flatten } from '../lib/translate.ts'
 import { Dialog } from './Dialog.tsx'
 import { HolidayBanner } from './HolidayBanner.tsx'
 
-const i18n = i18next.createInstance()
-await i18n.use(initReactI18next).init({
-  lng: 'de',
-  fallbackLng: 'de',
-  resources: { de: { translation: de } },
-  interpolation: { escapeValue: false },
-})
+const texts = serverTexts('de', flatten(de))
 
-const render = (node: ReactNode) => renderToString(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>)
+const render = (node: ReactNode) => renderToString(<TextsProvider value={texts}>{node}</TextsProvider>)
 
 describe('Dialog (server-rendered)', () => {
   it('is a closed native dialog labelled by its heading, with a named close button', () => {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { titleMeta } from '~/lib/meta.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { isRouteErrorResponse, Link } from 'react-router'
 import { ErrorIllustration, type ErrorKind } from './ErrorIllustration.tsx'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useNoteTexts, useTranslation } from '../lib/texts.tsx'
 import { HOLIDAY_ROTATION_MS, type Holiday } from '../../domain/holidays.ts'
 import { useHydrated } from './useHydrated.ts'
 
@@ -20,6 +20,7 @@ export interface HolidayBannerData {
 export function HolidayBanner({ banner }: { banner: HolidayBannerData }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
+  useNoteTexts(['banner.pause'])
   const [index, setIndex] = useState(banner.index)
   const [paused, setPaused] = useState(false)
   const count = banner.messages.length

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../domain/languages.ts'
 
 interface LanguageFormProps {

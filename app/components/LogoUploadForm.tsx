@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { Form, useRevalidator } from 'react-router'
 import { LOGO_ACCEPT, LOGO_MAX_BYTES } from '../../domain/logo.ts'
 import { useHydrated } from './useHydrated.ts'

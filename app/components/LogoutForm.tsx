@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 
 /** Logout is a POST (DESIGN §7), so a prefetch or a crawler following a link cannot log anyone out. */
 export function LogoutForm({ csrf }: { csrf: string }) {

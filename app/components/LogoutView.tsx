@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { Link } from 'react-router'
 import { CheckCircleIcon } from './icons.tsx'
 

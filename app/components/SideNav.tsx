@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore, type FormEvent, type MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { Link, useFetcher } from 'react-router'
 import { selectedEntry, visibleNavigation, type NavEntry } from '../../domain/navigation.ts'
 import { ChevronDownIcon, CloseIcon, MenuIcon, NavIcon } from './icons.tsx'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 
 /** First focusable element of every page; jumps past header and navigation to <main id="main">. */
 export function SkipLink() {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import type { Language } from '../../domain/languages.ts'
 import { ChevronDownIcon } from './icons.tsx'
 import { LanguageForm } from './LanguageForm.tsx'

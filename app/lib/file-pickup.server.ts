@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { Translate } from './translate.ts'
 import { data, type RouterContextProvider } from 'react-router'
 import { FileGenerationSchema, MAKLER_NR_MAX, REFERENZ_MAX } from '../../domain/files/generation.ts'
 import type { FileEntry, FileType } from '../../domain/files/types.ts'
@@ -67,7 +67,7 @@ export function pickupLoader(type: FileType) {
 }
 
 /** The register's field errors (translation keys) as messages; limits filled in from the shared schema. */
-function registerFieldErrors(t: TFunction, named: Record<string, string[]>): PickupErrors {
+function registerFieldErrors(t: Translate, named: Record<string, string[]>): PickupErrors {
   const max: Record<string, number> = { maklerNr: MAKLER_NR_MAX, referenz: REFERENZ_MAX }
   const errors: PickupErrors = {}
   for (const field of PICKUP_FIELDS) {

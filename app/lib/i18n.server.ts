@@ -10,6 +10,8 @@ import it from '../locales/it.json'
 import { cookieName } from './cookie-name.server.ts'
 import { appContext } from './context.ts'
 import { i18nOptions, LANGUAGE_COOKIE } from './i18n.ts'
+import { serverTexts, type Texts } from './texts.tsx'
+import { flatten, type Dictionary } from './translate.ts'
 
 export const resources = {
   de: { translation: de },
@@ -185,4 +187,17 @@ export const instanceForLanguage = instanceFor
 
 export function currentLanguage(context: Context): Language {
   return getLocale(context)
+}
+
+// The flat catalogue per language, German underneath as i18next's fallback (ADR 530); built once.
+const catalogues = new Map<Language, Dictionary>()
+
+/** The texts a page renders with: the full catalogue, noting what the page uses (app/lib/texts.tsx). */
+export function pageTexts(lng: Language): Texts {
+  let full = catalogues.get(lng)
+  if (!full) {
+    full = { ...flatten(resources[DEFAULT_LANGUAGE].translation), ...flatten(resources[lng].translation) }
+    catalogues.set(lng, full)
+  }
+  return serverTexts(lng, full)
 }

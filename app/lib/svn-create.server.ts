@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { TFunction } from 'i18next'
+import type { Translate } from './translate.ts'
 import { type RouterContextProvider } from 'react-router'
 import {
   CREATE_FIELD_NAMES,
@@ -170,7 +170,7 @@ export async function postCreate(
  * The register's 400 fieldErrors (translation keys without their numbers) as inline messages: the caps
  * come from the field list; a key for a field the form does not show is reported under `_form`.
  */
-export function translateRegisterErrors(t: TFunction, fieldErrors: Record<string, string[]>) {
+export function translateRegisterErrors(t: Translate, fieldErrors: Record<string, string[]>) {
   const errors: Partial<Record<CreateFieldName | '_form', string>> = {}
   for (const [name, messages] of Object.entries(fieldErrors)) {
     const key = messages[0] ?? 'validation.invalid'

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { Translate } from './translate.ts'
 import type { z } from 'zod'
 import { isValidationKey } from './i18n-keys.ts'
 
@@ -7,7 +7,7 @@ import { isValidationKey } from './i18n-keys.ts'
  * in come from the issue itself (maximum, minimum) or its params. Unknown messages fall back to
  * 'validation.invalid' rather than showing English to a French clerk (or a key to anyone).
  */
-export function translateIssue(t: TFunction, issue: z.core.$ZodIssue): string {
+export function translateIssue(t: Translate, issue: z.core.$ZodIssue): string {
   const values: Record<string, unknown> = {}
   if ('maximum' in issue) values.max = Number(issue.maximum)
   if ('minimum' in issue) values.min = Number(issue.minimum)
@@ -18,7 +18,7 @@ export function translateIssue(t: TFunction, issue: z.core.$ZodIssue): string {
 }
 
 /** First message per field (dotted path), in the order the schema reported them. */
-export function fieldErrors(t: TFunction, error: z.ZodError): Record<string, string> {
+export function fieldErrors(t: Translate, error: z.ZodError): Record<string, string> {
   const result: Record<string, string> = {}
   for (const issue of error.issues) {
     const name = issue.path.join('.')

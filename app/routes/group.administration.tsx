@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { data, Form, useRouteLoaderData } from 'react-router'
 import { DocumentTitle } from '~/components/DocumentTitle.tsx'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { data, redirect, useRouteLoaderData } from 'react-router'
 import { ConfirmStep } from '~/components/ConfirmStep.tsx'
 import { SvnDetailActions } from '~/components/svn/SvnDetailActions.tsx'

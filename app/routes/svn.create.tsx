@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { data, Form, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
 import {

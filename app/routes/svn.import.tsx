@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { redirect, useNavigate, useRouteLoaderData } from 'react-router'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
 import { FormField } from '~/components/form/FormField.tsx'

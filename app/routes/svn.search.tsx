@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
 import { SvnSearchForm } from '~/components/svn/SvnSearchForm.tsx'
 import { SvnSearchResults } from '~/components/svn/SvnSearchResults.tsx'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { data, isRouteErrorResponse, redirect, useRouteError, useRouteLoaderData } from 'react-router'
 import { ErrorPage } from '../components/ErrorPage.tsx'
 import { currentSession, rememberWanted } from '../lib/auth.server.ts'

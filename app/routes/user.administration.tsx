@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { Link, useOutlet } from 'react-router'
 import { DataTable, type Column, type Row } from '~/components/table/DataTable.tsx'
 import { Pagination } from '~/components/table/Pagination.tsx'
@@ -15,6 +15,7 @@ import {
 } from '~/components/users/user-list.ts'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
+import type { TranslationKey } from '~/lib/i18n-keys.ts'
 import { titleMeta } from '~/lib/meta.ts'
 import { listUsers } from '~/lib/users.server.ts'
 import type { Route } from './+types/user.administration'
@@ -91,7 +92,7 @@ export default function UserAdministration({ loaderData }: Route.ComponentProps)
         ),
         vorname: u.vorname,
         email: u.email,
-        type: t(`admin.userTypes.${u.type}`, { defaultValue: u.type }),
+        type: t(`admin.userTypes.${u.type}` as TranslationKey, { defaultValue: u.type }),
         aktiv: u.aktiv ? t('admin.users.active') : t('admin.users.inactive'),
       },
     }

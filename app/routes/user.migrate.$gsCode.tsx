@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/texts.tsx'
 import { Form, useNavigation, useRouteLoaderData } from 'react-router'
 import { DocumentTitle } from '~/components/DocumentTitle.tsx'
 import { DataTable } from '~/components/table/DataTable.tsx'

@@ -1,6 +1,6 @@
 /**
  * Client JavaScript per route, from the production build's manifests (ADR 510): what a first load of a
- * page fetches — the entry, the page's language file, and the module of every route on the match (root,
+ * page fetches — the entry and the module of every route on the match (root,
  * layouts, the route) with their static imports, transitively — and, listed apart, the chunks those
  * modules import lazily (date calendar, …). Sizes are gzip at zlib level 9. Used by the budget test and
  * by `bench/bundles.ts`.
@@ -16,29 +16,31 @@ export const clientDir = path.join(root, 'build/client')
 /** 1 KB = 1 000 bytes of gzip. */
 export const KB = 1000
 
-/** Issue 9's goal for the heaviest page; the bench reports it (not met: ADR 510). */
-export const GOAL = 100 * KB
+/** Issue 18's goals for the heaviest page and the shell; the bench reports them (ADR 530). */
+export const GOAL = 120 * KB
+export const SHELL_GOAL = 115 * KB
 
 /**
- * The test's ceilings (ADR 510): the shell every page shares is about 153 KB, of which React DOM and
- * React Router are about 113 KB, so the budgets hold each route a few KB above what it measured when
- * they were set — growth is noticed per route, and lowering them is the way to record a cut.
+ * The test's ceilings (ADR 510, 530): each route a few KB above what it measured when they were set —
+ * growth is noticed per route, and lowering them is the way to record a cut. The shell every page
+ * shares is about 126 KB, of which React DOM, React and React Router are about 112.5 KB, so issue 18's
+ * goals (120 and 115 KB) are not reachable with this runtime; the bench says so with the figures.
  */
-export const DEFAULT_BUDGET = 160 * KB
+export const DEFAULT_BUDGET = 131 * KB
 
 export const ROUTE_BUDGETS: Record<string, number> = {
   // Search form, result table, pagination.
-  'routes/svn.search': 165 * KB,
+  'routes/svn.search': 135 * KB,
   // The detail with its history table (the one DataTable, ADR 180).
-  'routes/svn.$svnId': 165 * KB,
+  'routes/svn.$svnId': 135 * KB,
   // The date field (its calendar is a lazy chunk) and the create form's rules.
-  'routes/svn.create': 170 * KB,
-  'routes/svn.untreated': 170 * KB,
-  'routes/svn.iv-av-retrieve': 170 * KB,
-  'routes/ae.rejected': 170 * KB,
+  'routes/svn.create': 138 * KB,
+  'routes/svn.untreated': 138 * KB,
+  'routes/svn.iv-av-retrieve': 138 * KB,
+  'routes/ae.rejected': 138 * KB,
   // The user dialog (its zod check for the OK button is a lazy chunk).
-  'routes/user.administration.new': 170 * KB,
-  'routes/user.administration.$userId': 170 * KB,
+  'routes/user.administration.new': 139 * KB,
+  'routes/user.administration.$userId': 139 * KB,
 }
 
 interface ViteChunk {
@@ -130,23 +132,15 @@ export function measureRoutes(): RouteJs[] {
   }
 
   const entryKey = keyOf(router.entry.module)
-  // The entry loads the page's language before hydrating; count the largest of them.
-  const languages = (vite[entryKey]!.dynamicImports ?? []).filter((k) => /locales\/\w+\.json$/.test(k))
-  const language = languages.map(size).sort((a, b) => b.gzip - a.gzip)[0]
-  const languageKey = languages.find((k) => size(k) === language)
-
+  // A page carries the texts it rendered (ADR 530); the language files are on-demand chunks like the
+  // calendar. Were one imported statically again, the closure would count it.
   return Object.values(router.routes).map((route) => {
     const chain: RouterRoute[] = []
     for (let r: RouterRoute | undefined = route; r; r = r.parentId ? router.routes[r.parentId] : undefined)
       chain.unshift(r)
-    const loaded = closure([
-      entryKey,
-      ...(languageKey ? [languageKey] : []),
-      ...chain.map((r) => keyOf(r.module)),
-    ])
+    const loaded = closure([entryKey, ...chain.map((r) => keyOf(r.module))])
     const lazyKeys = new Set<string>()
-    for (const key of loaded)
-      for (const d of vite[key]?.dynamicImports ?? []) if (!languages.includes(d)) closure([d], lazyKeys)
+    for (const key of loaded) for (const d of vite[key]?.dynamicImports ?? []) closure([d], lazyKeys)
     for (const key of loaded) lazyKeys.delete(key)
     const files = [...loaded].map(size)
     const lazy = [...lazyKeys].map(size)

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import { Form, Link, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router'
 import type { FileEntry, FileType } from '../../../domain/files/types.ts'
 import type { RootData } from '../../root.tsx'

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FocusEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import { normaliseDateText } from '../../../domain/date-input.ts'
 import { zurichDay } from '../../../domain/svn/dates.ts'
 import { Dialog } from '../Dialog.tsx'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import { fieldId } from './FormField.tsx'
 
 export interface SummaryError {

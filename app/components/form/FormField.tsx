@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 
 export interface FieldOption {
   value: string

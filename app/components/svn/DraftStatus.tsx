@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef, useState, type RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import { useFetcher } from 'react-router'
 import { CheckCircleIcon, SaveIcon } from '../icons.tsx'
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../../lib/translate.ts'
+import { useTranslation } from '../../lib/texts.tsx'
 import { Form, Link } from 'react-router'
 import {
   CREATE_FIELDS,
@@ -96,14 +96,14 @@ type LastPart<S extends string> = S extends `${string}.${infer Rest}` ? LastPart
 type CreateFieldLabelKey = `svn.labels.${LastPart<CreateFieldName>}`
 
 /** The label a field shows (svn.labels.*, the last part of its dotted name). */
-export function createFieldLabel(t: TFunction, name: CreateFieldName): string {
+export function createFieldLabel(t: Translate, name: CreateFieldName): string {
   // What split/pop computes is LastPart<CreateFieldName>; the type system cannot follow split().
   const key = `svn.labels.${name.split('.').pop() ?? name}` as CreateFieldLabelKey
   return t(key)
 }
 
 /** The error summary's name of a field: its label and section ("Name (Halter)"); labels repeat across sections. */
-export function createSummaryLabel(t: TFunction, name: CreateFieldName): string {
+export function createSummaryLabel(t: Translate, name: CreateFieldName): string {
   return t('svnCreate.summaryLabel', {
     field: createFieldLabel(t, name),
     section: t(SECTION_TITLES[createField(name).section]),

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import { Form, Link } from 'react-router'
 import type { DetailActions } from '../../../domain/svn/detail-actions.ts'
 import { ConfirmAction } from '../ConfirmAction.tsx'

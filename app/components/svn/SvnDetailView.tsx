@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import { formatDate, formatPlate, formatStammNr } from '../../../domain/svn/display.ts'
 import type { Svn } from '../../../domain/svn/types.ts'
 import { DetailSection } from './DetailSection.tsx'

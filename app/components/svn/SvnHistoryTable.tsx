@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import { DataTable } from '~/components/table/DataTable.tsx'
 import { formatZurichDateTime } from '../../../domain/svn/dates.ts'
 import type { SvnHistoryActor, SvnHistoryEntry } from '../../../domain/svn/history.ts'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import { Form, Link, useNavigate } from 'react-router'
 import { CANTONS } from '../../../domain/svn/cantons.ts'
 import { SEARCHABLE_STATUSES } from '../../../domain/svn/statuses.ts'

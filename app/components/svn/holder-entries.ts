@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { Translate } from '../../lib/translate.ts'
 import { formatDate } from '../../../domain/svn/display.ts'
 import type { SvnHalter } from '../../../domain/svn/types.ts'
 import type { DetailEntry } from './DetailSection.tsx'
@@ -11,7 +11,7 @@ export function countryText(countries: Readonly<Record<string, string>>, code: s
 
 /** The holder's person and address rows, as the detail view and both notification views show them. */
 export function holderEntries(
-  t: TFunction,
+  t: Translate,
   { person, adresse }: SvnHalter,
   countries: Readonly<Record<string, string>>,
 ): { person: DetailEntry[]; address: DetailEntry[] } {

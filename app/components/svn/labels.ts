@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { Translate } from '../../lib/translate.ts'
 import {
   BES_VERWENDUNGEN,
   IV_GRUENDE,
@@ -63,7 +63,7 @@ function enumKey(group: EnumGroup, code: string): EnumKey | null {
  * The translated label of an enumeration code (spec §3), or the code itself when unknown: a code is
  * data from the register, so an unknown one is no missing translation (those throw, ADR 800).
  */
-export function enumLabel(t: TFunction, group: EnumGroup, code: string | number | null | undefined): string {
+export function enumLabel(t: Translate, group: EnumGroup, code: string | number | null | undefined): string {
   if (code === null || code === undefined || code === '') return ''
   const key = enumKey(group, String(code))
   return key ? t(key) : String(code)

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import { Link, useNavigate } from 'react-router'
 
 export interface Column<K extends string> {

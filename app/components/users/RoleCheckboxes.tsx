@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import type { Role } from '../../../domain/roles.ts'
 import type { LockReason } from './user-form.ts'
 

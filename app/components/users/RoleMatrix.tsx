@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import type { Role } from '../../../domain/roles.ts'
 import { ROLE_SECTIONS } from './RoleCheckboxes.tsx'
 

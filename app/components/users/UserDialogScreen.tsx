@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import { useLocation, useNavigate, useRouteLoaderData } from 'react-router'
 import type { RootData } from '~/root.tsx'
 import type { Role } from '../../../domain/roles.ts'

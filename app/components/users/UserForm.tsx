@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/texts.tsx'
 import { Form, Link } from 'react-router'
 import type { Role } from '../../../domain/roles.ts'
 import { isBrokerCaller } from '../../../domain/users/offering.ts'

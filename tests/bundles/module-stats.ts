@@ -1,0 +1,68 @@
+/**
+ * A Vite plugin that writes, for the client build only, what each chunk is made of:
+ * `build/client/.vite/modules.json` (a dot-directory, never served — ADR 510) with every chunk's modules
+ * and their rendered (minified) length. `bench/bundles.ts` groups them by package to say what ships.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import type { Plugin } from 'vite'
+
+export interface ChunkModules {
+  file: string
+  modules: { id: string; length: number; code: string }[]
+}
+
+export function moduleStats(): Plugin {
+  return {
+    name: 'svn-module-stats',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment?.name !== 'client') return
+      const chunks: ChunkModules[] = []
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue
+        chunks.push({
+          file: output.fileName,
+          modules: Object.entries(output.modules)
+            .filter(([, m]) => m.renderedLength > 0)
+            .map(([id, m]) => ({ id, length: m.renderedLength, code: m.code ?? '' })),
+        })
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(chunks) })
+    },
+  }
+}
+
+/** What a part of a first load is: a package's name, or "our code" (app/, domain/). */
+function partOf(id: string): string {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)
+  if (match) return match[1]!
+  if (id.includes('vite/')) return 'vite (preload helper)'
+  return 'our code (app/, domain/)'
+}
+
+/**
+ * Gzip of a set of chunks by part (package or our code). A chunk's gzip is shared among its parts in
+ * proportion to each part's own gzip size before minification: an estimate (gzip does not split), but
+ * each chunk's total is exact. Null when the build has no modules.json.
+ */
+export function composition(
+  files: readonly { file: string; gzip: number }[],
+  statsFile: string,
+): { part: string; gzip: number }[] | null {
+  if (!existsSync(statsFile)) return null
+  const chunks = new Map(
+    (JSON.parse(readFileSync(statsFile, 'utf8')) as ChunkModules[]).map((c) => [c.file, c]),
+  )
+  const parts = new Map<string, number>()
+  for (const file of files) {
+    const chunk = chunks.get(file.file)
+    if (!chunk) continue
+    const code = new Map<string, string[]>()
+    for (const m of chunk.modules) code.set(partOf(m.id), [...(code.get(partOf(m.id)) ?? []), m.code])
+    const weights = [...code].map(([part, texts]) => [part, gzipSync(texts.join('\n')).length] as const)
+    const total = weights.reduce((s, [, w]) => s + w, 0)
+    for (const [part, w] of weights) parts.set(part, (parts.get(part) ?? 0) + (file.gzip * w) / total)
+  }
+  return [...parts].map(([part, gzip]) => ({ part, gzip: Math.round(gzip) })).sort((a, b) => b.gzip - a.gzip)
+}
