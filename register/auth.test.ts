@@ -229,7 +229,7 @@ describe('verified tokens are remembered only while they stay valid (ADR 523)', 
     const first = await createTestIdp('rotating')
     const second = await createTestIdp('rotating')
     let current = first
-    const rotating = createRegisterApp({
+    const rotating = createCheckedRegisterApp({
       db: handle.db,
       issuer: TEST_ISSUER,
       clientId: TEST_CLIENT_ID,

@@ -91,7 +91,7 @@ function jwsInput(token: string): FlattenedJWSInput {
 
 async function rememberedToken(
   token: string,
-  options: Omit<AuthOptions, 'db'>,
+  options: Omit<AuthOptions, 'db' | 'apiClientRateLimit'>,
   cacheKey: string,
 ): Promise<VerifiedToken | null> {
   const entry = verifiedTokens.get(options.getKey)?.get(cacheKey)
@@ -107,7 +107,10 @@ async function rememberedToken(
   return key === entry.key ? entry : null
 }
 
-async function verifySignature(token: string, options: Omit<AuthOptions, 'db'>): Promise<VerifiedToken> {
+async function verifySignature(
+  token: string,
+  options: Omit<AuthOptions, 'db' | 'apiClientRateLimit'>,
+): Promise<VerifiedToken> {
   const cacheKey = `${options.issuer}\u0000${options.clientId}\u0000${token}`
   const remembered = await rememberedToken(token, options, cacheKey)
   if (remembered) return remembered
