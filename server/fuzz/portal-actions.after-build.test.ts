@@ -87,6 +87,11 @@ const ACTIONS: Record<string, { path: fc.Arbitrary<string>; fields: string[]; in
     path: fc.constant('/group/administration'),
     fields: ['roles.1', 'roles.2', 'roles.3', 'roles.99', 'name.1', 'guiOrder.1'],
   },
+  'routes/api-clients.tsx': {
+    path: fc.constantFrom('/api-clients', '/api-clients?id=1', '/api-clients?id=x', '/api-clients?id=-1'),
+    fields: ['name', 'roles', 'confirmed'],
+    intents: ['create', 'rotate', 'revoke'],
+  },
   'routes/logo.tsx': { path: fc.constant('/logo'), fields: ['file'] },
   'routes/logo.upload.ts': { path: fc.constant('/logo/upload'), fields: ['file'] },
   'routes/language.tsx': { path: fc.constant('/language'), fields: ['lng'] },
