@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { isRole, type Role } from '../roles.ts'
+import type { Role } from '../roles.ts'
 import { isBrokerCaller, offeredRoles, type OfferingContext } from '../users/offering.ts'
 
 /**
@@ -28,22 +27,6 @@ export const API_CLIENT_VALIDATION = {
   notGrantable: 'roles.notGrantable',
   nameTaken: 'apiClients.nameTaken',
 } as const
-
-/** POST /api-clients body: a name and at least one role (grantability is checked against the caller). */
-export const newApiClientSchema = z.object({
-  name: z
-    .string({ error: API_CLIENT_VALIDATION.required })
-    .trim()
-    .min(1, { error: API_CLIENT_VALIDATION.required })
-    .max(API_CLIENT_NAME_MAX, { error: API_CLIENT_VALIDATION.maxLength }),
-  roles: z
-    .array(z.string(), { error: API_CLIENT_VALIDATION.rolesRequired })
-    .min(1, { error: API_CLIENT_VALIDATION.rolesRequired })
-    .max(20, { error: API_CLIENT_VALIDATION.notGrantable })
-    .refine((roles) => roles.every(isRole), { error: API_CLIENT_VALIDATION.notGrantable })
-    .transform((roles) => roles as Role[]),
-})
-export type NewApiClient = z.output<typeof newApiClientSchema>
 
 /** An API client as the register answers it (never the secret or its hash). */
 export interface ApiClientJson {

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { Database } from '../../db/client.ts'
-import { newApiClientSchema } from '../../domain/api-clients/rules.ts'
+import { newApiClientSchema } from '../../domain/api-clients/schema.ts'
 import { requireRole } from '../auth.ts'
 import type { RegisterEnv } from '../context.ts'
 import { jsonError } from '../errors.ts'

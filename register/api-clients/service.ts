@@ -9,8 +9,8 @@ import {
   grantableClientRoles,
   type ApiClientJson,
   type ApiClientWithSecret,
-  type NewApiClient,
 } from '../../domain/api-clients/rules.ts'
+import type { NewApiClient } from '../../domain/api-clients/schema.ts'
 import { isRole } from '../../domain/roles.ts'
 import type { Caller } from '../context.ts'
 import { writeAudit } from '../db/audit.ts'

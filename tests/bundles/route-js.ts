@@ -33,6 +33,8 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   'routes/svn.search': 135 * KB,
   // The detail with its history table (the one DataTable, ADR 180).
   'routes/svn.$svnId': 135 * KB,
+  // API clients: list, create form and the confirm dialog (ADR 181).
+  'routes/api-clients': 135 * KB,
   // The date field (its calendar is a lazy chunk) and the create form's rules.
   'routes/svn.create': 138 * KB,
   'routes/svn.untreated': 138 * KB,
