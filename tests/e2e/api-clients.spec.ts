@@ -51,8 +51,11 @@ async function clientToken(request: APIRequestContext, clientId: string, secret:
     form: { grant_type: 'client_credentials' },
   })
   expect(response.status(), await response.text()).toBe(200)
-  const body = (await response.json()) as { access_token?: string; token_type?: string }
+  const body = (await response.json()) as { access_token?: string; token_type?: string; expires_in?: number }
   expect(body.token_type).toBe('Bearer')
+  // docs/api.md: 5 minutes, as a person's access token.
+  expect(body.expires_in).toBeGreaterThan(0)
+  expect(body.expires_in).toBeLessThanOrEqual(300)
   expect(body.access_token).toBeTruthy()
   return body.access_token ?? ''
 }
