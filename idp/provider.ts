@@ -235,6 +235,9 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     ttl: {
       AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? options.accessTokenTtlSeconds,
+      // An API client's token (ADR 182) lives as long as a person's: the register treats both alike.
+      ClientCredentials: (_ctx, token) =>
+        token.resourceServer?.accessTokenTTL ?? options.accessTokenTtlSeconds,
       AuthorizationCode: 60,
       IdToken: hour,
       Interaction: hour,
