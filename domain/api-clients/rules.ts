@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isRole, type Role } from '../roles.ts'
+import { storable } from '../text.ts'
 import { isBrokerCaller, offeredRoles, type OfferingContext } from '../users/offering.ts'
 
 /**
@@ -24,6 +25,7 @@ export const API_CLIENT_NAME_MAX = 60
 export const API_CLIENT_VALIDATION = {
   required: 'validation.required',
   maxLength: 'validation.maxLength',
+  invalid: 'validation.invalid',
   rolesRequired: 'apiClients.rolesRequired',
   notGrantable: 'roles.notGrantable',
   nameTaken: 'apiClients.nameTaken',
@@ -35,7 +37,9 @@ export const newApiClientSchema = z.object({
     .string({ error: API_CLIENT_VALIDATION.required })
     .trim()
     .min(1, { error: API_CLIENT_VALIDATION.required })
-    .max(API_CLIENT_NAME_MAX, { error: API_CLIENT_VALIDATION.maxLength }),
+    .max(API_CLIENT_NAME_MAX, { error: API_CLIENT_VALIDATION.maxLength })
+    // U+0000 or a lone surrogate: PostgreSQL cannot store it (a 500 found by the HTTP fuzz test).
+    .refine(storable, { error: API_CLIENT_VALIDATION.invalid }),
   roles: z
     .array(z.string(), { error: API_CLIENT_VALIDATION.rolesRequired })
     .min(1, { error: API_CLIENT_VALIDATION.rolesRequired })
