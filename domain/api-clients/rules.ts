@@ -23,6 +23,7 @@ export const API_CLIENT_NAME_MAX = 60
 export const API_CLIENT_VALIDATION = {
   required: 'validation.required',
   maxLength: 'validation.maxLength',
+  invalid: 'validation.invalid',
   rolesRequired: 'apiClients.rolesRequired',
   notGrantable: 'roles.notGrantable',
   nameTaken: 'apiClients.nameTaken',

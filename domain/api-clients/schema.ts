@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isRole, type Role } from '../roles.ts'
+import { storable } from '../text.ts'
 import { API_CLIENT_NAME_MAX, API_CLIENT_VALIDATION } from './rules.ts'
 
 // Apart from rules.ts so that the portal's screen, which needs the rules, does not ship zod (ADR 530).
@@ -9,7 +10,9 @@ export const newApiClientSchema = z.object({
     .string({ error: API_CLIENT_VALIDATION.required })
     .trim()
     .min(1, { error: API_CLIENT_VALIDATION.required })
-    .max(API_CLIENT_NAME_MAX, { error: API_CLIENT_VALIDATION.maxLength }),
+    .max(API_CLIENT_NAME_MAX, { error: API_CLIENT_VALIDATION.maxLength })
+    // U+0000 or a lone surrogate: PostgreSQL cannot store it (a 500 found by the HTTP fuzz test).
+    .refine(storable, { error: API_CLIENT_VALIDATION.invalid }),
   roles: z
     .array(z.string(), { error: API_CLIENT_VALIDATION.rolesRequired })
     .min(1, { error: API_CLIENT_VALIDATION.rolesRequired })

@@ -7,9 +7,14 @@ import { svn } from '../../db/schema/svn.ts'
 import type { ApiClientJson, ApiClientWithSecret } from '../../domain/api-clients/rules.ts'
 import type { SvnHistory } from '../../domain/svn/history.ts'
 import type { SearchResult } from '../../domain/svn/search-rows.ts'
-import { createRegisterApp } from '../app.ts'
 import { validCreateValues } from '../svn/create-testing.ts'
-import { TEST_CLIENT_ID, TEST_ISSUER, openRegisterTestbed, type RegisterTestbed } from '../testing.ts'
+import {
+  TEST_CLIENT_ID,
+  TEST_ISSUER,
+  createCheckedRegisterApp,
+  openRegisterTestbed,
+  type RegisterTestbed,
+} from '../testing.ts'
 
 // Issue 19 item 2 (ADR 181): the insurer's administrators manage API clients; a client's token acts
 // within the creating administrator's insurer (and broker number), named in the history, until revoked.
@@ -95,7 +100,7 @@ describe('/api-clients: who may call', () => {
   })
 
   it('501 when the IdP does not issue client tokens (an external IdP: Keycloak service accounts)', async () => {
-    const app = createRegisterApp({
+    const app = createCheckedRegisterApp({
       db: bed.handle.db,
       issuer: TEST_ISSUER,
       clientId: TEST_CLIENT_ID,
@@ -108,10 +113,12 @@ describe('/api-clients: who may call', () => {
 })
 
 describe('/api-clients: create', () => {
-  it('400 with field errors and nothing stored: no name, too long, no roles, roles not grantable', async () => {
+  it('400 with field errors and nothing stored: no name, too long, not storable, no roles, roles not grantable', async () => {
     for (const [body, field] of [
       [{ name: '  ', roles: ['SVN_SUCHEN'] }, 'name'],
       [{ name: 'x'.repeat(61), roles: ['SVN_SUCHEN'] }, 'name'],
+      // PostgreSQL cannot store U+0000 (was a 500, found by the HTTP fuzz test).
+      [{ name: 'ERP\u0000', roles: ['SVN_SUCHEN'] }, 'name'],
       [{ name: 'ERP', roles: [] }, 'roles'],
       [{ name: 'ERP' }, 'roles'],
       [{ name: 'ERP', roles: ['ADMIN'] }, 'roles'],

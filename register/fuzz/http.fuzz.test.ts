@@ -8,9 +8,11 @@ import { count, eq, gt, max } from 'drizzle-orm'
 import fc from 'fast-check'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiClients } from '../../db/schema/api-clients.ts'
 import { exportFiles } from '../../db/schema/files.ts'
 import { insurers, roleGroups, userRoles, users } from '../../db/schema/register.ts'
 import { svn, svnDrafts } from '../../db/schema/svn.ts'
+import { newApiClientSchema } from '../../domain/api-clients/schema.ts'
 import { FILE_FORMATS, FILE_TYPES } from '../../domain/files/types.ts'
 import { ROLES } from '../../domain/roles.ts'
 import { AUTHORITY_ROLE } from '../../domain/svn/authorities.ts'
@@ -157,9 +159,26 @@ const userBody = fc.oneof(
     ),
 )
 
+/** An API client's create body: near the schema (name and roles). */
+const apiClientBody = nearBody(['name', 'roles'], {
+  name: fc.string({ minLength: 1, maxLength: 70 }),
+  roles: fc.array(fc.constantFrom(...ROLES), { maxLength: 5 }),
+})
+
 /** `${method} ${Hono route path}` → how to build a request for it. Every register route has one. */
 const ENDPOINTS: Record<string, { query?: fc.Arbitrary<string>; body: fc.Arbitrary<Partial<FuzzRequest>> }> =
   {
+    'GET /openapi.json': { body: noBody },
+    'GET /docs': {
+      query: nearQuery(['lng'], { lng: fc.constantFrom('de', 'fr', 'it', 'en') }),
+      body: noBody,
+    },
+    'GET /docs/reference.css': { body: noBody },
+    'GET /api-clients': { body: noBody },
+    'POST /api-clients': { body: json(apiClientBody) },
+    'GET /api-clients/:id': { body: noBody },
+    'POST /api-clients/:id/secret': { body: noBody },
+    'POST /api-clients/:id/revoke': { body: noBody },
     'GET /users/self': { body: noBody },
     'POST /users/logout': { body: noBody },
     'GET /users': { body: noBody },
@@ -324,6 +343,12 @@ const VALID_EXAMPLES: Record<string, () => Promise<FuzzRequest & { method: strin
     ).text(),
     contentType: 'application/json',
   }),
+  'POST /api-clients': async () => ({
+    method: 'POST',
+    path: '/api-clients',
+    body: JSON.stringify({ name: 'Fuzz valid client', roles: ['SVN_SUCHEN'] }),
+    contentType: 'application/json',
+  }),
   'POST /versicherung/logo': async () => ({
     method: 'POST',
     path: '/versicherung/logo',
@@ -341,6 +366,7 @@ let token: string
 beforeAll(async () => {
   const testbed = await openRegisterTestbed(undefined, {
     svnDemo: true,
+    apiClients: true,
     // The real setup-link store of the embedded IdP, as server/app.ts wires it.
     createIdpAccount: (db) => async (input) => ({
       setupUrl: `${TEST_ISSUER}/setup/${await createSetupLink(db, input)}`,
@@ -430,6 +456,7 @@ describe(`register endpoints through HTTP, ${FUZZ_HTTP_RUNS} generated requests 
       'POST /files/:type/:format',
       'POST /svn/massenimport',
       'POST /versicherung/logo',
+      'POST /api-clients',
     ])
       expect(
         Object.keys(statuses[create] ?? {}).some((status) => status.startsWith('2')),
@@ -451,6 +478,11 @@ describe(`register endpoints through HTTP, ${FUZZ_HTTP_RUNS} generated requests 
       ).map((r) => r.role)
       const parsed = newUserSchema.safeParse({ ...u, roles })
       expect(parsed.success, `user ${u.id}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
+    }
+    // Every API client re-validates with the create schema (name and roles as chosen).
+    for (const c of await db.select().from(apiClients)) {
+      const parsed = newApiClientSchema.safeParse({ name: c.name, roles: c.roles })
+      expect(parsed.success, `api client ${c.id}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
     }
     // Every insurer's role groups re-validate as the list the dialog saves.
     for (const { gsCode } of await db.select({ gsCode: insurers.gsCode }).from(insurers)) {

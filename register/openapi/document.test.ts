@@ -34,7 +34,10 @@ type Operation = {
   description: string
   parameters?: Array<{ name: string; in: string; schema: unknown }>
   requestBody?: { content: Record<string, { schema: object; example?: unknown }> }
-  responses: Record<string, { content?: Record<string, { schema?: object; example?: unknown }> }>
+  responses: Record<
+    string,
+    { headers?: object; content?: Record<string, { schema?: object; example?: unknown }> }
+  >
 }
 
 function operations(doc: OpenApiDocument): Array<[string, Operation]> {
@@ -55,8 +58,8 @@ describe('drift: routes and the document', () => {
   it('names exactly the route that lacks a description', () => {
     const more = new Hono()
     more.route('/', app)
-    more.get('/api-clients/:id', (c) => c.text('x'))
-    expect(undescribedRoutes(more)).toEqual(['GET /api-clients/:id'])
+    more.get('/undocumented/:id', (c) => c.text('x'))
+    expect(undescribedRoutes(more)).toEqual(['GET /undocumented/:id'])
   })
 
   it('gives every operation roles, security, an example and the error answers its middlewares cause', () => {
@@ -74,6 +77,10 @@ describe('drift: routes and the document', () => {
       }
       for (const status of ['401', '403', '503'])
         expect(op.responses[status], `${key} ${status}`).toBeDefined()
+      // An API client's token reaches every route of the user token, and its rate limit answers 429.
+      if (op.security.some((s) => 'accessToken' in (s as object)))
+        expect(op.responses['429'], `${key} 429`).toMatchObject({ headers: { 'Retry-After': {} } })
+      else expect(op.responses['429'], `${key} 429`).toBeUndefined()
       if (!key.startsWith('GET ')) expect(op.responses['413'], `${key} 413`).toBeDefined()
       // A checked input (a body, or a parameter with a validator's schema) can be refused with 400.
       const checked = op.parameters?.some((p) => JSON.stringify(p.schema) !== '{"type":"string"}')

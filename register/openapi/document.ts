@@ -111,20 +111,27 @@ function responseSpec(value: ResponseSpec | z.ZodType): ResponseSpec {
   return value instanceof z.ZodType ? { schema: value } : value
 }
 
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
+}
+
 /**
  * The answers of an operation: its own, plus those its middlewares give — 400 (a validator), 401 and
- * 403 and 503 (authentication), 413 (the body limit of every request with a body).
+ * 403 and 503 (authentication), 429 (the per-client rate limit of the user authentication, which an
+ * API client's token reaches, ADR 181), 413 (the body limit of every request with a body).
  */
 export function responsesOf(facts: RouteFacts, spec: OperationSpec): Record<number, ResponseSpec> {
   const all = [...facts.inherited, ...facts.own]
   const responses: Record<number, ResponseSpec> = {}
   const error = (status: number) => ({ description: STATUS_TEXT[status], schema: ErrorBody })
   if (all.some((m) => m.validator) || spec.request) responses[400] = error(400)
-  if (all.some((m) => m.auth)) {
+  const auth = authOf(facts)
+  if (auth) {
     responses[401] = error(401)
     responses[403] = error(403)
-    responses[503] = error(503)
+    responses[503] = { ...error(503), headers: retryAfter }
   }
+  if (auth === 'user') responses[429] = { ...error(429), headers: retryAfter }
   if (facts.method !== 'GET') responses[413] = error(413)
   for (const [status, value] of Object.entries(spec.responses))
     responses[Number(status)] = responseSpec(value)
@@ -207,8 +214,9 @@ export function buildOpenApiDocument(app: Hono, options: { version: string }) {
     const answers = responsesOf(facts, spec)
     for (const [status, answer] of Object.entries(answers)) {
       const description = answer.description ?? STATUS_TEXT[Number(status)] ?? 'Answer'
+      const headers = answer.headers ? { headers: answer.headers } : {}
       if (!answer.schema && !answer.contentType) {
-        responses[status] = { description }
+        responses[status] = { description, ...headers }
         continue
       }
       const media: Record<string, unknown> = answer.schema
@@ -217,7 +225,11 @@ export function buildOpenApiDocument(app: Hono, options: { version: string }) {
       // The example is of the success answer (200 and 201 of a create share it).
       if (Number(status) < 300 && answer.schema && spec.example.response !== undefined)
         media.example = spec.example.response
-      responses[status] = { description, content: { [answer.contentType ?? 'application/json']: media } }
+      responses[status] = {
+        description,
+        ...headers,
+        content: { [answer.contentType ?? 'application/json']: media },
+      }
     }
 
     const operation: Record<string, unknown> = {

@@ -10,8 +10,8 @@ import * as S from './schemas.ts'
  * as Hono lists it (`app.routes`, paths relative to /svnwebaccess, e.g. `GET /users/:id{[0-9]+}`).
  * Say only what the code cannot: summary, success answers, the errors the handler itself returns
  * (404, 409, …), an example. Request schemas checked by `validate(...)`, roles of `requireRole(...)`,
- * the token kind, 400 (validator), 401/403/503 (authentication) and 413 (body limit) come from the
- * route's middlewares by themselves. The drift test (document.test.ts) names each route without an
+ * the token kind, 400 (validator), 401/403/429/503 (authentication) and 413 (body limit) come from
+ * the route's middlewares by themselves. The drift test (document.test.ts) names each route without an
  * entry, and the API tests check every real answer against what is written here.
  */
 
@@ -21,6 +21,8 @@ export interface ResponseSpec {
   schema?: z.ZodType
   /** Default application/json; another type is checked by its type only (files, images). */
   contentType?: string
+  /** Response headers the caller should read (e.g. Retry-After). */
+  headers?: Record<string, { description: string; schema: object }>
 }
 
 export interface OperationSpec {
@@ -111,6 +113,19 @@ const conflict: ResponseSpec = { description: 'Not allowed in the current status
 const error = (description: string): ResponseSpec => ({ description, schema: S.ErrorBody })
 const moved = { 200: { description: 'The moved record', schema: S.Svn }, 404: notFound, 409: conflict }
 const fileRoles = Object.values(FILE_TYPE_AUTHORITY)
+const apiClientsOff = error('API clients are managed at the external identity provider (Keycloak)')
+const apiClientExample = {
+  id: 3,
+  clientId: 'svn-client-3f9a2c',
+  name: 'Policy system',
+  roles: ['SVN_SUCHEN', 'SVN_ERSTELLEN'],
+  maklerNummer: null,
+  createdAt: '2026-05-01T08:30:00.000Z',
+  createdBy: 'Anna Muster',
+  secretRotatedAt: '2026-05-01T08:30:00.000Z',
+  revokedAt: null,
+}
+const withSecret = { client: apiClientExample, clientSecret: 'Xq3…' }
 
 export const OPERATIONS: Record<string, OperationSpec> = {
   // The description itself and its page: no token.
@@ -131,6 +146,50 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     summary: "The reference page's stylesheet",
     responses: { 200: { description: 'Stylesheet', contentType: 'text/css' } },
     example: {},
+  },
+
+  'GET /api-clients': {
+    tag: 'API clients',
+    summary: "The API clients of the caller's insurer (a broker administrator: of the broker)",
+    responses: { 200: S.ApiClientList, 501: apiClientsOff },
+    example: { response: { clients: [apiClientExample] } },
+  },
+  'POST /api-clients': {
+    tag: 'API clients',
+    summary: 'Creates an API client; answers its secret once',
+    responses: {
+      201: S.ApiClientWithSecret,
+      400: error('Bad name or roles, a role the caller may not grant, or the name is taken'),
+      403: error('Not an administrator, or a broker administrator without a broker number'),
+      501: apiClientsOff,
+    },
+    example: {
+      request: { name: 'Policy system', roles: ['SVN_SUCHEN', 'SVN_ERSTELLEN'] },
+      response: withSecret,
+    },
+  },
+  'GET /api-clients/:id': {
+    tag: 'API clients',
+    summary: 'One API client',
+    responses: { 200: S.ApiClient, 404: notFound, 501: apiClientsOff },
+    example: { response: apiClientExample },
+  },
+  'POST /api-clients/:id/secret': {
+    tag: 'API clients',
+    summary: "Rotates the client's secret (tokens issued before stop working); answers the new secret once",
+    responses: {
+      200: S.ApiClientWithSecret,
+      404: notFound,
+      409: error('The client is revoked'),
+      501: apiClientsOff,
+    },
+    example: { response: withSecret },
+  },
+  'POST /api-clients/:id/revoke': {
+    tag: 'API clients',
+    summary: 'Revokes the client at once (revoking twice is no error)',
+    responses: { 200: S.ApiClient, 404: notFound, 501: apiClientsOff },
+    example: { response: { ...apiClientExample, revokedAt: '2026-06-01T08:30:00.000Z' } },
   },
 
   'GET /users/self': {

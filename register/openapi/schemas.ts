@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { FILE_FORMATS, FILE_TYPES } from '../../domain/files/types.ts'
 import { IMPORT_PROBLEMS } from '../../domain/svn/import.ts'
 import { ROLES } from '../../domain/roles.ts'
+import { API_CLIENT_NAME_MAX } from '../../domain/api-clients/rules.ts'
 import { SVN_ACTIONS } from '../../domain/svn/transitions.ts'
 import { SVN_STATUSES } from '../../domain/svn/statuses.ts'
 
@@ -152,6 +153,7 @@ export const SvnHistory = z
         actor: z.discriminatedUnion('kind', [
           z.object({ kind: z.literal('user'), name: z.string().nullable() }),
           z.object({ kind: z.literal('authority'), name: z.string() }),
+          z.object({ kind: z.literal('client'), name: z.string() }),
           z.object({ kind: z.literal('system') }),
         ]),
         fileName: z.string().optional(),
@@ -264,3 +266,24 @@ export const GeneratedFile = FileEntry.extend({
 export const DeletedFile = z.object({ id: int, fileName: z.string(), type: z.enum(FILE_TYPES) })
 
 export const ErrorFileAvailable = z.object({ available: z.boolean() })
+
+export const ApiClient = z
+  .object({
+    id: int,
+    clientId: z.string().meta({ description: "The OAuth client_id (also the token's `sub`)." }),
+    name: z.string().max(API_CLIENT_NAME_MAX),
+    roles: roleList,
+    maklerNummer: text,
+    createdAt: z.string().meta({ description: 'ISO timestamp' }),
+    createdBy: text.meta({ description: "The creating administrator's name; null once deleted." }),
+    secretRotatedAt: z.string().meta({ description: 'ISO timestamp; tokens issued before it are refused.' }),
+    revokedAt: z.string().nullable().meta({ description: 'ISO timestamp, or null while active' }),
+  })
+  .meta({ id: 'ApiClient', description: 'An API client (never its secret).' })
+export const ApiClientList = z.object({ clients: z.array(ApiClient) })
+export const ApiClientWithSecret = z
+  .object({
+    client: ApiClient,
+    clientSecret: z.string().meta({ description: 'Shown this once; nobody can read it again.' }),
+  })
+  .meta({ id: 'ApiClientWithSecret' })
