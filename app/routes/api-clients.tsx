@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/texts.tsx'
 import { data, Form, redirect, useRouteLoaderData } from 'react-router'
 import { ConfirmAction } from '~/components/ConfirmAction.tsx'
 import { ConfirmStep } from '~/components/ConfirmStep.tsx'
