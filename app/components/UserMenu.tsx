@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from '../lib/texts.tsx'
+import { useNoteTexts, useTranslation } from '../lib/texts.tsx'
 import type { Language } from '../../domain/languages.ts'
 import { ChevronDownIcon } from './icons.tsx'
 import { LanguageForm } from './LanguageForm.tsx'
@@ -31,6 +31,8 @@ export function UserMenu({ user, lng, returnTo, csrf }: UserMenuProps) {
   const ref = useRef<HTMLDetailsElement>(null)
   const name = fullName(user)
   const shortcuts = useShortcutsContext()
+  // The help button appears only after hydration; the page carries its text (ADR 530).
+  useNoteTexts(['shortcuts.show'])
 
   useEffect(() => {
     const details = ref.current

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type FocusEvent } from 'react'
-import { useTranslation } from '../../lib/texts.tsx'
+import { useNoteTexts, useTranslation } from '../../lib/texts.tsx'
+import type { TranslationKey } from '../../lib/i18n-keys.ts'
 import { normaliseDateText } from '../../../domain/date-input.ts'
 import { zurichDay } from '../../../domain/svn/dates.ts'
 import { Dialog } from '../Dialog.tsx'
@@ -10,6 +11,14 @@ import { fieldId, FormField } from './FormField.tsx'
 
 /** The example in the hint: the same digits in every language (dd.mm.yyyy). */
 const DATE_EXAMPLE = '31.03.2025'
+const DATE_PICKER_KEYS: TranslationKey[] = [
+  'dateField.open',
+  'dateField.dialogTitle',
+  'dateField.loading',
+  'dateField.today',
+  'dateField.close',
+  'dialog.close',
+]
 
 const loadCalendar = () => import('./DateCalendar.tsx')
 /** The calendar grid is its own chunk: fetched when a picker opens (or is about to), never before. */
@@ -54,6 +63,8 @@ export function setInputValue(input: HTMLInputElement, value: string): void {
 export function DateField(props: DateFieldProps) {
   const { t, i18n } = useTranslation()
   const hydrated = useHydrated()
+  // The picker button and its dialog appear only after hydration; the page carries their texts (ADR 530).
+  useNoteTexts(DATE_PICKER_KEYS)
   const id = props.id ?? fieldId(props.name)
   const [picker, setPicker] = useState<PickerStart | null>(null)
   const today = props.today ?? zurichDay(new Date())
