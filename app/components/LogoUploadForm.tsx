@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from '../lib/texts.tsx'
+import { useNoteTexts, useTranslation } from '../lib/texts.tsx'
 import { Form, useRevalidator } from 'react-router'
 import { LOGO_ACCEPT, LOGO_MAX_BYTES } from '../../domain/logo.ts'
 import { useHydrated } from './useHydrated.ts'
@@ -13,6 +13,13 @@ import { useHydrated } from './useHydrated.ts'
  */
 export function LogoUploadForm({ csrf, error }: { csrf: string; error: string | null }) {
   const { t } = useTranslation()
+  // Shown only by the script (size check, upload progress and failure): the page carries them (ADR 530).
+  useNoteTexts([
+    'admin.logo.errors.sizeExceeded',
+    'admin.logo.errors.failed',
+    'admin.logo.uploading',
+    'admin.logo.progress',
+  ])
   const hydrated = useHydrated()
   const revalidator = useRevalidator()
   const input = useRef<HTMLInputElement>(null)

@@ -5,6 +5,8 @@ test.describe('API reference /svnwebaccess/docs', () => {
   test('an integrator reads the reference by keyboard, in another language, and finds the document', async ({
     page,
   }) => {
+    // axe walks every operation of the whole reference on one page: slower than a screen's 30 s.
+    test.setTimeout(120_000)
     const response = await page.goto('/svnwebaccess/docs')
     expect(response?.status()).toBe(200)
     // The portal's CSP covers the page as it is: scripts only with a nonce, nothing from other origins.
