@@ -140,6 +140,8 @@ describe('telemetry (ADR 950)', () => {
     expect(set.serviceName).toBe('portal-a')
     expect(loadConfig({ METRICS_PORT: 'off' }).telemetry.metricsPort).toBeUndefined()
     expect(loadConfig({ OTEL_SDK_DISABLED: 'true' }).telemetry.enabled).toBe(false)
+    // An empty value (a compose file's `OTEL_EXPORTER_OTLP_ENDPOINT=`) is unset: no traces, no refusal.
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: '' }).telemetry.otlpEndpoint).toBeUndefined()
   })
 
   it('refuses the metrics endpoint on the public port and bad values, naming the variable', () => {
@@ -148,5 +150,15 @@ describe('telemetry (ADR 950)', () => {
     )
     expect(refusal({ METRICS_PORT: 'many' })).toMatch(/METRICS_PORT/)
     expect(refusal({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' })).toMatch(/OTEL_EXPORTER_OTLP_ENDPOINT/)
+  })
+})
+
+describe('API client rate limit (ADR 181)', () => {
+  it('is 600 requests a minute by default; both figures can be set', () => {
+    expect(loadConfig({}).apiClientRateLimit).toEqual({ requests: 600, windowSeconds: 60 })
+    expect(
+      loadConfig({ API_CLIENT_RATE_LIMIT: '30', API_CLIENT_RATE_WINDOW: '3' }).apiClientRateLimit,
+    ).toEqual({ requests: 30, windowSeconds: 3 })
+    expect(refusal({ API_CLIENT_RATE_WINDOW: '0' })).toMatch(/API_CLIENT_RATE_WINDOW/)
   })
 })

@@ -39,11 +39,13 @@ const EnvSchema = z
     // Telemetry (ADR 950). OTEL_* are OpenTelemetry's own names; the SDK reads the other OTEL_EXPORTER_* too.
     OTEL_SDK_DISABLED: flag.optional(),
     OTEL_SERVICE_NAME: z.string().min(1).default('svn-portal'),
-    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    // Empty (e.g. `OTEL_EXPORTER_OTLP_ENDPOINT=` in a compose file) means unset: no traces.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     // 0: any free port (tests); `off`: no metrics endpoint.
     METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(9464),
     API_CLIENT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    API_CLIENT_RATE_WINDOW: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.METRICS_PORT !== 'off' && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
@@ -89,8 +91,8 @@ export interface Config {
   missingText: MissingTextMode
   /** Worker processes on the one port (node:cluster, ADR 522); always 1 on PGlite. */
   webConcurrency: number
-  /** Register requests per API client and minute; beyond, 429 with Retry-After (ADR 181). */
-  apiClientRateLimit: number
+  /** Register requests per API client and window; beyond, 429 with Retry-After (ADR 181). */
+  apiClientRateLimit: { requests: number; windowSeconds: number }
   /** Set when WEB_CONCURRENCY asked for more workers than can run (PGlite): the line to log. */
   webConcurrencyNote: string | undefined
   /** OpenTelemetry (ADR 950): metrics endpoint, traces over OTLP when an endpoint is set. */
@@ -176,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Unset NODE_ENV is served as production (ADR 700): only development and tests throw (ADR 800).
     missingText: e.MISSING_TEXT ?? (e.NODE_ENV === 'development' || e.NODE_ENV === 'test' ? 'throw' : 'log'),
     webConcurrency,
-    apiClientRateLimit: e.API_CLIENT_RATE_LIMIT,
+    apiClientRateLimit: { requests: e.API_CLIENT_RATE_LIMIT, windowSeconds: e.API_CLIENT_RATE_WINDOW },
     webConcurrencyNote:
       askedWorkers > 1 && webConcurrency === 1
         ? `WEB_CONCURRENCY=${askedWorkers} ignored: PGlite runs in one process (one per data directory); set DATABASE_URL for more workers`

@@ -68,6 +68,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // A missing translation key or placeholder value fails the page, as in every other test (ADR 800).
       MISSING_TEXT: 'throw',
+      // A short rate-limit window, so the integrator guide's batch meets a 429 and waits it out (docs/api.md).
+      API_CLIENT_RATE_LIMIT: '30',
+      API_CLIENT_RATE_WINDOW: '3',
     },
     stdout: 'pipe',
     stderr: 'pipe',

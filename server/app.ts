@@ -98,7 +98,7 @@ export async function createServer(config: Config) {
       observe: every(registerLog, registerTelemetry),
       // API clients get their tokens from the embedded IdP; with Keycloak they are service accounts (501).
       apiClients: config.embeddedIdp,
-      apiClientRateLimit: { requests: config.apiClientRateLimit, windowSeconds: 60 },
+      apiClientRateLimit: config.apiClientRateLimit,
       // Migration creates accounts at the embedded IdP; an external IdP manages its own (501).
       createIdpAccount: config.embeddedIdp
         ? async (input) => ({ setupUrl: `${issuer}/setup/${await createSetupLink(db, input)}` })

@@ -7,14 +7,23 @@ import type { Session } from './session.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
-export async function listApiClients(context: Context, session: Session): Promise<ApiClientJson[]> {
+/**
+ * The insurer's clients, or null where the register answers 501: the IdP is not the embedded one, so
+ * clients are service accounts managed there (Keycloak, docs/deployment.md; ADR 181).
+ */
+export async function listApiClients(context: Context, session: Session): Promise<ApiClientJson[] | null> {
   const { config } = context.get(appContext)
-  const body = await registerJson<{ clients: ApiClientJson[] }>(
-    config,
-    session.data.accessToken,
-    '/api-clients',
-  )
-  return body.clients
+  try {
+    const body = await registerJson<{ clients: ApiClientJson[] }>(
+      config,
+      session.data.accessToken,
+      '/api-clients',
+    )
+    return body.clients
+  } catch (error) {
+    if (error instanceof RegisterError && error.status === 501) return null
+    throw error
+  }
 }
 
 export type ApiClientOutcome =

@@ -48,7 +48,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listApiClients(context, session),
     dialogContextOf(context, session, null),
   ])
-  return { title: t('apiClients.title'), clients, grantable: grantableClientRoles(offering) }
+  if (clients === null)
+    return { title: t('apiClients.title'), managedAtIdp: true, clients: [], grantable: [] }
+  return {
+    title: t('apiClients.title'),
+    managedAtIdp: false,
+    clients,
+    grantable: grantableClientRoles(offering),
+  }
 }
 
 function idOf(request: Request): number {
@@ -84,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== 'rotate' && intent !== 'revoke') throw data('Unknown intent', { status: 400 })
   const id = idOf(request)
   if (form.get('confirmed') !== 'yes') {
-    const client = (await listApiClients(context, session)).find((c) => c.id === id)
+    const client = (await listApiClients(context, session))?.find((c) => c.id === id)
     if (!client) throw redirect('/404')
     return { kind: 'confirm', intent, id, name: client.name } satisfies ActionData
   }
@@ -161,8 +168,20 @@ function SecretResult({ kind, result }: { kind: 'created' | 'rotated'; result: A
 export default function ApiClients({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const csrf = useRouteLoaderData<RootData>('root')?.csrf ?? ''
-  const { title, clients, grantable } = loaderData
+  const { title, clients, grantable, managedAtIdp } = loaderData
   const answer = actionData as ActionData | undefined
+
+  if (managedAtIdp)
+    return (
+      <>
+        <DocumentTitle title={title} />
+        <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
+        <p className="mb-4 max-w-3xl">{t('apiClients.managedAtIdp')}</p>
+        <p className="max-w-3xl">
+          <a href="/svnwebaccess/docs">{t('apiClients.reference')}</a>
+        </p>
+      </>
+    )
 
   if (answer?.kind === 'created' || answer?.kind === 'rotated')
     return <SecretResult kind={answer.kind} result={answer.result} />

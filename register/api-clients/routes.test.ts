@@ -90,7 +90,15 @@ describe('/api-clients: who may call', () => {
   })
 
   it('403 without ADMIN (a clerk, a group administrator alone)', async () => {
-    expect((await call('GET', '/api-clients', 'clerk@alpina.example', ['SVN_SUCHEN'])).status).toBe(403)
+    for (const [method, path] of [
+      ['GET', '/api-clients'],
+      ['GET', '/api-clients/1'],
+      ['POST', '/api-clients/1/secret'],
+      ['POST', '/api-clients/1/revoke'],
+    ] as const) {
+      const res = await call(method, path, 'clerk@alpina.example', ['SVN_SUCHEN'])
+      expect(res.status, `${method} ${path}`).toBe(403)
+    }
     const res = await call('POST', '/api-clients', 'admin@alpina.example', ['GROUP_ADMIN'], {
       name: 'X',
       roles: ['SVN_SUCHEN'],
@@ -109,6 +117,22 @@ describe('/api-clients: who may call', () => {
     const token = await bed.idp.token({ sub: subjectOf('admin@alpina.example'), roles: ADMIN_ROLES })
     const res = await app.request('/api-clients', { headers: { Authorization: `Bearer ${token}` } })
     expect(res.status).toBe(501)
+  })
+})
+
+describe('/api-clients/{id}: a bad id', () => {
+  it('400 with a field error for an id that is no number, on every route that takes one', async () => {
+    for (const [method, path] of [
+      ['GET', '/api-clients/abc'],
+      ['POST', '/api-clients/abc/secret'],
+      ['POST', '/api-clients/abc/revoke'],
+      ['GET', '/api-clients/99999999999'],
+    ] as const) {
+      const res = await call(method, path, 'admin@alpina.example')
+      expect(res.status, `${method} ${path}`).toBe(400)
+      const answer = (await res.json()) as { fieldErrors?: Record<string, string[]> }
+      expect(Object.keys(answer.fieldErrors ?? {}), `${method} ${path}`).toContain('id')
+    }
   })
 })
 

@@ -1,34 +1,72 @@
 /**
- * Metrics of the real built server (issue 22, ADR 950): after a search journey its Prometheus
- * endpoint (own port, not the public one) has the search route's histogram under the route pattern.
+ * Metrics and traces of the real built server (issue 22, ADR 950): after a search journey its
+ * Prometheus endpoint (own port, not the public one) has the search route's histogram under the route
+ * pattern, a failed login is counted, and the spans reach an OTLP receiver (a local HTTP server standing
+ * in for the collector) without personal data, with their trace ids in the request's log lines.
  */
+import { createServer, type Server } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase, type TestDatabase } from '../../db/testing.ts'
 import { DEMO_PASSWORD } from '../seed.ts'
-import { loginOverHttp, startServerProcess, type ServerProcess } from '../testing/process.ts'
+import { freePort, loginOverHttp, startServerProcess, type ServerProcess } from '../testing/process.ts'
 
-const METRICS_PORT = 4512
+let METRICS_PORT: number
 let dir: string
 let server: ServerProcess
 let database: TestDatabase | undefined
+/** The OTLP/HTTP receiver: every body POSTed to /v1/traces (JSON, as the exporter sends it). */
+let collector: Server
+const exported: string[] = []
+
+interface OtlpSpan {
+  traceId: string
+  name: string
+  attributes?: unknown
+}
+function exportedSpans(): OtlpSpan[] {
+  return exported.flatMap((body) => {
+    const parsed = JSON.parse(body) as {
+      resourceSpans?: Array<{ scopeSpans?: Array<{ spans?: OtlpSpan[] }> }>
+    }
+    return (parsed.resourceSpans ?? []).flatMap((r) => (r.scopeSpans ?? []).flatMap((s) => s.spans ?? []))
+  })
+}
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'metrics-'))
+  collector = createServer((req, res) => {
+    let body = ''
+    req.setEncoding('utf8')
+    req.on('data', (chunk: string) => (body += chunk))
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/v1/traces') exported.push(body)
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+    })
+  })
+  const collectorPort = await freePort()
+  await new Promise<void>((resolve) => collector.listen(collectorPort, '127.0.0.1', resolve))
+  METRICS_PORT = await freePort()
   // PostgreSQL with TEST_DATABASE_URL (a database of its own), else PGlite in the data directory.
   database = process.env.TEST_DATABASE_URL ? await openTestDatabase() : undefined
   server = await startServerProcess({
     dataDir: dir,
     databaseUrl: database?.url,
-    env: { METRICS_PORT: String(METRICS_PORT) },
+    env: {
+      METRICS_PORT: String(METRICS_PORT),
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
+      // Export within a fraction of a second rather than the default 5 s batches.
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    },
     // The demo seed on PGlite takes minutes on a loaded 2-core machine.
     timeoutMs: 280_000,
   })
 }, 300_000)
 afterAll(async () => {
   await server?.stop()
+  await new Promise((resolve) => collector?.close(resolve))
   await database?.close()
   await rm(dir, { recursive: true, force: true })
 })
@@ -79,5 +117,61 @@ describe('the metrics endpoint', () => {
     }
     // Nothing the user typed ends up in a label.
     expect(text).not.toMatch(/Muster|Hans|987654|clerk@/)
+  })
+})
+
+describe('a failed login', () => {
+  it('is counted by side and reason, and its log line carries the trace id of its request', async () => {
+    await expect(loginOverHttp(server.url, 'clerk@alpina.example', 'Wrong-Secret-9')).rejects.toThrow()
+    expect(await scrape()).toMatch(/^svn_login_failures_total\{[^}]*side="idp"[^}]*\} [1-9]/m)
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+    const at = lines.findIndex((l) => l.event === 'login.failure')
+    expect(lines[at]?.traceId).toMatch(/^[0-9a-f]{32}$/)
+    // The request's own line follows once its answer is sent.
+    const post = lines
+      .slice(at)
+      .find((l) => l.event === 'request' && l.method === 'POST' && String(l.path).endsWith('/login'))
+    expect(post?.traceId).toBe(lines[at]?.traceId)
+  })
+})
+
+describe('traces over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
+  it('reach the collector: the search as one trace, without personal data, its id in every log line of it', async () => {
+    const jar = await loginOverHttp(server.url, 'clerk@alpina.example', DEMO_PASSWORD)
+    const search = await jar.fetch(`${server.url}/svn/search?name=Muster&firstName=Hans&schildNr=987654`)
+    expect(search.status).toBe(200)
+    await search.text()
+    const requestId = search.headers.get('x-request-id')
+    // The request line is written once the answer is sent.
+    for (let i = 0; i < 50 && !server.output().includes(`"requestId":"${requestId}"`); i++)
+      await new Promise((r) => setTimeout(r, 100))
+    // Every log line of that request names its trace.
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.includes(`"${requestId}"`))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(lines.length).toBeGreaterThan(0)
+    const traceId = lines[0]?.traceId
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/)
+    for (const line of lines) expect(line.traceId, JSON.stringify(line)).toBe(traceId)
+
+    // The collector receives that trace: server span, loader, register call.
+    const inTrace = () => exportedSpans().filter((s) => s.traceId === traceId)
+    for (let i = 0; i < 100 && !inTrace().some((s) => s.name === 'GET /svn/search'); i++)
+      await new Promise((r) => setTimeout(r, 100))
+    const names = inTrace().map((s) => s.name)
+    expect(names).toEqual(
+      expect.arrayContaining(['GET /svn/search', 'loader routes/svn.search', 'register GET']),
+    )
+
+    // Everything exported (the logins with their e-mail and passwords included): no personal data.
+    expect(exported.join('\n')).not.toMatch(
+      /Muster|Hans|987654|clerk@|alpina\.example|Wrong-Secret-9|"demo"|password|cookie|authorization/i,
+    )
   })
 })

@@ -47,6 +47,8 @@ export async function startTelemetry(
   const sdk = new NodeSDK({
     resource: resourceFromAttributes({
       [ATTR_SERVICE_NAME]: settings.serviceName,
+      // Tells one worker's series from another's (WEB_CONCURRENCY, ADR 522) in target_info.
+      'process.pid': process.pid,
       ...(options.version ? { [ATTR_SERVICE_VERSION]: options.version } : {}),
     }),
     // Only what we ask for: no instrumentations, no log exporter from the environment's defaults.
@@ -120,7 +122,9 @@ async function listenMetrics(
     try {
       const bound = await new Promise<number>((resolve, reject) => {
         server.once('error', reject)
-        server.listen(port === 0 ? 0 : port + slot, host, () =>
+        // exclusive: a cluster worker binds its own socket; without it the primary hands every worker
+        // the same shared one, so each scrape would reach whichever worker the primary picks.
+        server.listen({ port: port === 0 ? 0 : port + slot, host, exclusive: true }, () =>
           resolve((server.address() as { port: number }).port),
         )
       })

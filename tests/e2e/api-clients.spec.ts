@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
 import { validCreateValues } from '../../register/svn/create-testing.ts'
 import {
   expect,
@@ -60,6 +60,21 @@ async function clientToken(request: APIRequestContext, clientId: string, secret:
   return body.access_token ?? ''
 }
 
+/** Confirms a rotate or revoke: the dialog with JS (focus on "keep"), the server's confirmation step without. */
+async function confirm(page: Page, testInfo: TestInfo, title: string, ok: string, what: string) {
+  if (jsEnabled(testInfo)) {
+    const dialog = page.getByRole('dialog', { name: title })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Unverändert lassen' })).toBeFocused()
+    await expectNoA11yViolations(page, `${what} dialog`)
+    await dialog.getByRole('button', { name: ok, exact: true }).click()
+  } else {
+    await expect(heading(page)).toHaveText(title)
+    await expectNoA11yViolations(page, `${what} confirmation page`)
+    await page.getByRole('button', { name: ok, exact: true }).click()
+  }
+}
+
 test.describe('API clients', () => {
   test('create (secret once), token searches and creates for its insurer, history names it, revoke → 401', async ({
     page,
@@ -116,7 +131,10 @@ test.describe('API clients', () => {
     const auth = { Authorization: `Bearer ${token}` }
     const search = await request.get('/svnwebaccess/svn/search?name=Muster', { headers: auth })
     expect(search.status()).toBe(200)
-    expect(((await search.json()) as { total: number }).total).toBeGreaterThanOrEqual(0)
+    // Another insurer's record is not in the client's search either.
+    const foreignSearch = await request.get(`/svnwebaccess/svn/search?sVnID=${foreignId}`, { headers: auth })
+    expect(foreignSearch.status()).toBe(200)
+    expect(await foreignSearch.json()).toMatchObject({ rows: [], total: 0 })
 
     const holder = `Apiclient${testInfo.project.name.replace(/-/g, '')}${Date.now().toString(36)}`
     const values = validCreateValues()
@@ -151,19 +169,31 @@ test.describe('API clients', () => {
     await expectNoA11yViolations(clerk.page, 'detail with the client in its history')
     await clerk.context.close()
 
+    // Rotate: the new secret is shown once; tokens of the old one are refused from the next request.
+    await page.getByRole('button', { name: `Neues Secret ${name}` }).click()
+    await confirm(page, testInfo, `Neues Secret für «${name}»?`, 'Neues Secret erstellen', 'rotate')
+    await expect(heading(page)).toHaveText(`Neues Secret für «${name}»`)
+    await expect(page.locator('#api-client-id')).toHaveText(clientId)
+    const newSecret = (await page.locator('#api-client-secret').innerText()).trim()
+    expect(newSecret).not.toBe(secret)
+    await expectNoA11yViolations(page, 'api client rotated, new secret shown')
+    expect((await request.get('/svnwebaccess/svn/search?name=Muster', { headers: auth })).status()).toBe(401)
+    const oldSecret = await request.post('/oidc/token', {
+      headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` },
+      form: { grant_type: 'client_credentials' },
+    })
+    expect(oldSecret.status()).toBe(401)
+    const rotated = { Authorization: `Bearer ${await clientToken(request, clientId, newSecret)}` }
+    expect((await request.get('/svnwebaccess/svn/search?name=Muster', { headers: rotated })).status()).toBe(
+      200,
+    )
+    await page.getByRole('link', { name: 'Zurück zu den API-Clients' }).click()
+    await expect(page).toHaveURL(SELF)
+
     // Revoke: a dialog with JS, the server's confirmation step without.
+    if (jsEnabled(testInfo)) await waitForHydration(page)
     await page.getByRole('button', { name: `Widerrufen ${name}` }).click()
-    if (jsEnabled(testInfo)) {
-      const dialog = page.getByRole('dialog', { name: `«${name}» widerrufen?` })
-      await expect(dialog).toBeVisible()
-      await expect(dialog.getByRole('button', { name: 'Unverändert lassen' })).toBeFocused()
-      await expectNoA11yViolations(page, 'revoke dialog')
-      await dialog.getByRole('button', { name: 'Widerrufen', exact: true }).click()
-    } else {
-      await expect(heading(page)).toHaveText(`«${name}» widerrufen?`)
-      await expectNoA11yViolations(page, 'revoke confirmation page')
-      await page.getByRole('button', { name: 'Widerrufen', exact: true }).click()
-    }
+    await confirm(page, testInfo, `«${name}» widerrufen?`, 'Widerrufen', 'revoke')
     await expect(page).toHaveURL(SELF)
     await expect(
       page.locator('[role="status"], [role="alert"]').filter({ hasText: `«${name}» widerrufen` }),
@@ -171,10 +201,10 @@ test.describe('API clients', () => {
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Widerrufen am')
     await expectNoA11yViolations(page, 'api clients after revoke')
 
-    const refused = await request.get('/svnwebaccess/svn/search?name=Muster', { headers: auth })
+    const refused = await request.get('/svnwebaccess/svn/search?name=Muster', { headers: rotated })
     expect(refused.status()).toBe(401)
     const noToken = await request.post('/oidc/token', {
-      headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` },
+      headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${newSecret}`).toString('base64')}` },
       form: { grant_type: 'client_credentials' },
     })
     expect(noToken.status()).toBe(401)

@@ -4,11 +4,17 @@
  * database); with PGlite it stays one process and says so.
  */
 import http from 'node:http'
+import net from 'node:net'
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase, type TestDatabase } from '../../db/testing.ts'
 import { DEMO_PASSWORD } from '../../server/seed.ts'
-import { loginOverHttp, startServerProcess, type ServerProcess } from '../../server/testing/process.ts'
+import {
+  freePort,
+  loginOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from '../../server/testing/process.ts'
 import { pgUrl, START_TIMEOUT_MS, tempDir } from './support.ts'
 
 /** GET on a fresh connection each time, so the primary hands each one to the next worker. */
@@ -20,6 +26,14 @@ function getFresh(url: string, cookie = ''): Promise<number> {
         res.on('end', () => resolve(res.statusCode ?? 0))
       })
       .on('error', reject)
+  })
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
   })
 }
 
@@ -37,14 +51,18 @@ function answeringPids(output: string, path: string): Set<number> {
 describe.skipIf(!pgUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   let database: TestDatabase
   let server: ServerProcess
+  let metricsPort: number
   const dir = tempDir('workers')
 
   beforeAll(async () => {
     database = await openTestDatabase()
+    // Two free ports in a row: one metrics endpoint per worker (ADR 950).
+    do metricsPort = await freePort()
+    while (!(await portIsFree(metricsPort + 1)))
     server = await startServerProcess({
       dataDir: dir,
       databaseUrl: database.url,
-      env: { WEB_CONCURRENCY: '2' },
+      env: { WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) },
       timeoutMs: START_TIMEOUT_MS,
     })
   })
@@ -72,6 +90,22 @@ describe.skipIf(!pgUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     for (let i = 0; i < 8; i++) expect(await getFresh(`${server.url}/svn/untreated`, cookie)).toBe(200)
     await new Promise((r) => setTimeout(r, 200))
     expect(answeringPids(server.output(), '/svn/untreated').size).toBe(2)
+  })
+
+  it('serves each worker its own metrics on METRICS_PORT and the next port', async () => {
+    const urls = [...server.output().matchAll(/"metrics\.listening".*?"url":"([^"]+)"/g)].map((m) => m[1])
+    expect(urls.sort()).toEqual([
+      `http://127.0.0.1:${metricsPort}/metrics`,
+      `http://127.0.0.1:${metricsPort + 1}/metrics`,
+    ])
+    // Each endpoint is one worker's: its process id differs from the other's.
+    const pids = await Promise.all(
+      urls.map(async (url) => {
+        const text = await (await fetch(url!)).text()
+        return /process_pid="(\d+)"/.exec(text)?.[1] ?? text.slice(0, 200)
+      }),
+    )
+    expect(new Set(pids).size).toBe(2)
   })
 
   it('stops every worker on SIGTERM', async () => {
