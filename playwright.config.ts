@@ -28,7 +28,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
-  timeout: 30_000,
+  // A page with axe on a 2-core CI machine under two workers' load takes 25–35 s; the limit is for hangs.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: { baseURL, trace: 'retain-on-failure', locale: 'de-CH' },
   projects: [

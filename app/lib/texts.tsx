@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/languages.ts'
 import type { TranslationKey } from './i18n-keys.ts'
+import { useNonce } from './nonce.tsx'
 import {
   createTranslate,
   flatten,
@@ -57,11 +58,14 @@ export const PAGE_TEXTS_ID = 'page-texts'
 /** The texts the page was rendered with, for hydration; placed after everything that uses a text. */
 export function PageTexts() {
   const texts = useContext(TextsContext)
+  const nonce = useNonce()
   if (!texts) return null
   return (
     <script
       id={PAGE_TEXTS_ID}
       type="application/json"
+      // A data block runs nothing, but with the nonce every script element of the page carries it.
+      nonce={nonce || undefined}
       suppressHydrationWarning
       dangerouslySetInnerHTML={{ __html: texts.pageJson() }}
     />

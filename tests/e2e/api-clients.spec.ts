@@ -81,7 +81,7 @@ test.describe('API clients', () => {
     browser,
     request,
   }, testInfo) => {
-    test.setTimeout(90_000)
+    test.setTimeout(180_000)
     const name = unique('Policensystem')
 
     // An SVN of another insurer (Léman), for the tenant check below.

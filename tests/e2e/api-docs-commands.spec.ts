@@ -20,7 +20,7 @@ async function shellBlocks(): Promise<string[]> {
 
 test('the integrator guide (docs/api.md) runs as written', async ({ page }, testInfo) => {
   test.skip(!jsEnabled(testInfo), 'shell commands, not a browser journey: once is enough')
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   const blocks = await shellBlocks()
   expect(blocks.length).toBe(8)
 
@@ -64,7 +64,7 @@ test('the integrator guide (docs/api.md) runs as written', async ({ page }, test
     expect(created?.[1], all).toBeDefined()
     expect(created?.[2]).toBe(created?.[1])
     // The refusals the guide shows: 400 with field errors, 409 with the state in the way.
-    expect(all).toMatch(/\{"error":"validation failed","fieldErrors":\{"halter\.person\.[^}]*\} 400/)
+    expect(all).toMatch(/\{"error":"validation failed","fieldErrors":\{"halter\.person\.[^}]*\}\} 400/)
     expect(all).toMatch(/\{"error":"conflict","status":"[A-Z_]+"\} 409/)
     // The batch outran the e2e server's budget (API_CLIENT_RATE_LIMIT per API_CLIENT_RATE_WINDOW),
     // waited as told and ended with the history, which names the client.

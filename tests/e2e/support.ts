@@ -168,11 +168,25 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await waitForHydration(page)
 }
 
-/** Logs in and returns on the user's default page. */
+/**
+ * Signs in and returns on the user's default page. The IdP's form is posted by the context's request
+ * client (same cookies as the page) rather than typed: the keyboard login is the journey of
+ * login.spec.ts and the specs that call `login`; elsewhere it only cost every test seconds of typing.
+ */
 export async function loginAs(page: Page, email: string): Promise<DemoUser> {
   const u = demoUser(email)
-  await login(page, email)
-  await expect(page).toHaveURL(u.defaultPage)
+  const request = page.context().request
+  // /login → the IdP's authorisation endpoint → its login form (redirects followed).
+  const form = await request.get('/login')
+  expect(isIdpLoginUrl(form.url()), `login form, not ${form.url()}`).toBe(true)
+  // The form's POST → consent-free grant → the portal's callback → the user's default page.
+  const landed = await request.post(`${form.url()}/login`, {
+    form: { login: email, password: DEMO_PASSWORD },
+  })
+  expect(new URL(landed.url()).pathname, `signed in as ${email}`).toBe(u.defaultPage)
+  await page.goto(u.defaultPage)
+  await expect(page.locator('main#main')).toBeVisible()
+  await waitForHydration(page)
   return u
 }
 
