@@ -1,7 +1,7 @@
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api'
 import type { RequestHandler, Response } from 'express'
 import { createMiddleware } from 'hono/factory'
-import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
+import type { ServerBuild } from 'react-router'
 import { telemetryInstruments } from './metrics.ts'
 
 /**
@@ -71,27 +71,68 @@ function prefixRoute(url: string, prefixes: string[]): string {
 /**
  * React Router's matched route pattern for a path, from the build's route manifest: `/svn/42` →
  * `/svn/:svnId`, a data request `/svn/42.data` likewise, no match → `/*` (the catch-all route).
+ * The branches are compiled and ranked once per build, the way React Router ranks them (static
+ * segments over dynamic ones over a splat, index routes first; ties in manifest order):
+ * `matchRoutes` flattens and ranks the whole route tree again on every call, which cost about a
+ * tenth of a page's CPU (ADR 523, profile of the shell page). `route-pattern.test.ts` checks both agree.
  */
-export function reactRouterRoutes(build: ServerBuild): (pathname: string) => string {
-  const tree = (parentId: string | undefined): RouteObject[] =>
-    Object.values(build.routes)
-      .filter((route) => route?.parentId === parentId)
-      .map((route) => ({
-        id: route!.id,
-        path: route!.path,
-        index: route!.index,
-        children: route!.index ? undefined : tree(route!.id),
-      })) as RouteObject[]
-  const routes = tree(undefined)
+export function reactRouterRoutes(build: Pick<ServerBuild, 'routes'>): (pathname: string) => string {
+  const routes = Object.values(build.routes).filter((r) => r !== undefined)
+  const pathOf = (id: string | undefined): string[] => {
+    const route = routes.find((r) => r.id === id)
+    if (!route) return []
+    return [...pathOf(route.parentId), ...(route.path ? [route.path] : [])]
+  }
+  const branches = routes
+    .map((route, order) => {
+      const pattern = pathOf(route.id)
+        .join('/')
+        .replace(/\/+/g, '/')
+        .replace(/^\/|\/$/g, '')
+      return {
+        pattern,
+        regex: branchRegex(pattern),
+        score: branchScore(pattern, route.index === true),
+        order,
+      }
+    })
+    .sort((a, b) => b.score - a.score || a.order - b.order)
   return (pathname) => {
     const path = pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, '')
-    const matches = matchRoutes(routes, path) ?? []
-    const pattern = matches
-      .map((m) => m.route.path)
-      .filter((p): p is string => Boolean(p))
-      .join('/')
-    return `/${pattern}`.replace(/\/+/g, '/')
+    let decoded = path
+    try {
+      decoded = decodeURI(path)
+    } catch {
+      // a malformed escape: matched as sent
+    }
+    const branch = branches.find((b) => b.regex.test(decoded))
+    return `/${branch?.pattern ?? ''}`
   }
+}
+
+const PARAM = /^:[\w-]+$/
+
+/** React Router's `computeScore`: segments 10 static, 3 dynamic, 1 empty; index +2; a splat −2. */
+function branchScore(pattern: string, index: boolean): number {
+  const segments = pattern.split('/')
+  let score = segments.length + (segments.includes('*') ? -2 : 0) + (index ? 2 : 0)
+  for (const segment of segments) {
+    if (segment === '*') continue
+    score += PARAM.test(segment) ? 3 : segment === '' ? 1 : 10
+  }
+  return score
+}
+
+/** The whole path against the pattern, as React Router's `matchPath` with `end` (any case, trailing slashes). */
+function branchRegex(pattern: string): RegExp {
+  let source = '^'
+  for (const segment of pattern.split('/').filter(Boolean)) {
+    if (segment === '*') source += '(?:/.*)?'
+    else if (PARAM.test(segment)) source += '/[^/]+'
+    else if (/^:[\w-]+\?$/.test(segment)) source += '(?:/[^/]+)?'
+    else source += `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`
+  }
+  return new RegExp(`${source === '^' ? '^' : source}/*$`, 'i')
 }
 
 /**
