@@ -16,7 +16,9 @@ import { freePort, loginOverHttp, startServerProcess } from '../server/testing/p
 import type { BenchContext, BenchModule, BenchSection } from './lib/report.ts'
 
 const CONNECTIONS = 50
-const DURATION_S = Number(process.env.BENCH_SSR_SECONDS ?? 20)
+/** Seconds per page in each round; the pages take turns, round after round (below). */
+const DURATION_S = Number(process.env.BENCH_SSR_SECONDS ?? 10)
+const ROUNDS = Number(process.env.BENCH_SSR_ROUNDS ?? 3)
 const WARMUP_S = 5
 const CLERK = 'clerk@alpina.example'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -102,6 +104,7 @@ async function measure(
 ): Promise<Figures> {
   const cpuBefore = cpuOf(pid)
   const r = await cannon(`${base}${pagePath}`, cookie, DURATION_S)
+
   const cpuAfter = cpuOf(pid)
   const counts = Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s?.count ?? 0] as const)
   return {
@@ -154,6 +157,35 @@ async function searchPath(
 
 const row = (f: Figures) =>
   `| ${f.label} | \`${f.path}\` | ${f.rps.toFixed(0)} | ${f.p50} ms | ${f.p99} ms | ${f.requests} | ${f.statuses} | ${f.errors} | ${f.cpuMs === null ? 'n/a' : `${f.cpuMs.toFixed(1)} ms`} |`
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/** One page's rounds as one row: mean req/s, median latencies, all requests, errors and statuses. */
+function combine(all: Figures[]): Figures {
+  const first = all[0]!
+  const statuses = new Map<string, number>()
+  for (const f of all)
+    for (const part of f.statuses.split(', ').filter(Boolean)) {
+      const [code, n] = part.split(': ')
+      statuses.set(code!, (statuses.get(code!) ?? 0) + Number(n))
+    }
+  const cpu = all.map((f) => f.cpuMs)
+  return {
+    ...first,
+    rps: all.reduce((sum, f) => sum + f.rps, 0) / all.length,
+    p50: median(all.map((f) => f.p50)),
+    p99: median(all.map((f) => f.p99)),
+    errors: all.reduce((sum, f) => sum + f.errors, 0),
+    unexpected: all.reduce((sum, f) => sum + f.unexpected, 0),
+    requests: all.reduce((sum, f) => sum + f.requests, 0),
+    statuses: [...statuses].map(([code, n]) => `${code}: ${n}`).join(', '),
+    cpuMs: cpu.every((c) => c !== null) ? median(cpu as number[]) : null,
+  }
+}
+
 const clean = (...all: Figures[]) => all.every((f) => f.errors + f.unexpected === 0)
 
 /** BENCH_SSR_PROFILE=dir: the one-worker server runs with `--cpu-prof` and writes its profile there. */
@@ -161,6 +193,7 @@ const PROFILE_DIR = process.env.BENCH_SSR_PROFILE
 
 export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[]> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ssr-'))
+  const workersDir = mkdtempSync(path.join(tmpdir(), 'bench-ssr-workers-'))
   const bare = await startBare()
   const server = await startServerProcess({
     dataDir,
@@ -174,28 +207,10 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     const jar = await loginOverHttp(server.url, CLERK, 'demo')
     const cookie = jar.header(server.url)
     const { path: search, matches } = await searchPath(ctx, server.url, cookie)
-    ctx.log(`ssr: ${search} (${matches} matches, 100 results), warm-up ${WARMUP_S} s each`)
-    await cannon(`${bare.url}/`, '', WARMUP_S)
-    await cannon(`${server.url}${search}`, cookie, WARMUP_S)
-    await cannon(`${server.url}/no-permission`, cookie, WARMUP_S)
-    ctx.log(`ssr: measuring ${DURATION_S} s each at ${CONNECTIONS} connections, load ${os.loadavg()[0]}`)
-    const barePage = await measure(bare.url, '', 'bare React Router page', '/', 200, bare.pid)
-    const shell = await measure(
-      server.url,
-      cookie,
-      'shell (/no-permission)',
-      '/no-permission',
-      403,
-      server.child.pid,
-    )
-    const found = await measure(server.url, cookie, 'search, 100 results', search, 200, server.child.pid)
-    await bare.stop()
-    await server.stop()
-
     // Item 3 of issue 18: the same search on WEB_CONCURRENCY workers (ADR 522), against the one worker.
-    ctx.log(`ssr: search on ${cores} workers`)
+    // Started now and idle until its turn, so every round measures all four side by side.
     workers = await startServerProcess({
-      dataDir,
+      dataDir: workersDir,
       databaseUrl: ctx.pgUrl,
       env: { WEB_CONCURRENCY: String(cores) },
     })
@@ -204,21 +219,57 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     for (let i = 0; i < 1200 && (server2.output().match(/ready in .* \(worker/g) ?? []).length < cores; i++)
       await new Promise((r) => setTimeout(r, 100))
     const workerCookie = (await loginOverHttp(workers.url, CLERK, 'demo')).header(workers.url)
+
+    ctx.log(`ssr: ${search} (${matches} matches, 100 results), warm-up ${WARMUP_S} s each`)
+    await cannon(`${bare.url}/`, '', WARMUP_S)
+    await cannon(`${server.url}${search}`, cookie, WARMUP_S)
+    await cannon(`${server.url}/no-permission`, cookie, WARMUP_S)
     await cannon(`${workers.url}${search}`, workerCookie, WARMUP_S)
-    const many = await measure(workers.url, workerCookie, `search, ${cores} workers`, search, 200, undefined)
-    const shellRatio = shell.rps / barePage.rps
-    const ratio = found.rps / shell.rps
-    const scale = many.rps / found.rps
+    // The machine's speed drifts (a shared 2-core VM): the pages take turns for DURATION_S each,
+    // ROUNDS times, and each ratio is the median of the rounds' ratios (as farm-style pairs do).
+    ctx.log(
+      `ssr: ${ROUNDS} rounds of ${DURATION_S} s per page at ${CONNECTIONS} connections, load ${os.loadavg()[0]}`,
+    )
+    const rounds: Array<{ bare: Figures; shell: Figures; found: Figures; many: Figures }> = []
+    for (let r = 0; r < ROUNDS; r++) {
+      rounds.push({
+        bare: await measure(bare.url, '', 'bare React Router page', '/', 200, bare.pid),
+        shell: await measure(
+          server.url,
+          cookie,
+          'shell (/no-permission)',
+          '/no-permission',
+          403,
+          server.child.pid,
+        ),
+        found: await measure(server.url, cookie, 'search, 100 results', search, 200, server.child.pid),
+        many: await measure(workers.url, workerCookie, `search, ${cores} workers`, search, 200, undefined),
+      })
+    }
+    const barePage = combine(rounds.map((r) => r.bare))
+    const shell = combine(rounds.map((r) => r.shell))
+    const found = combine(rounds.map((r) => r.found))
+    const many = combine(rounds.map((r) => r.many))
+    const perRound = (f: (r: (typeof rounds)[number]) => number) => rounds.map(f)
+    const shellRatios = perRound((r) => r.shell.rps / r.bare.rps)
+    const ratios = perRound((r) => r.found.rps / r.shell.rps)
+    const scales = perRound((r) => r.many.rps / r.found.rps)
+    const shellRatio = median(shellRatios)
+    const ratio = median(ratios)
+    const scale = median(scales)
+    const roundsText = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ')
     const loadEnd = os.loadavg()[0]?.toFixed(2)
     const markdown = [
       `Production build (\`server.ts\` as a child process, NODE_ENV=production, WEB_CONCURRENCY=1) on the ` +
         `bench PostgreSQL (${ctx.records.toLocaleString('en')} bulk SVN), signed in as ${CLERK}; autocannon, ` +
-        `${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s per page. The yardstick, ` +
-        `measured first in the same run: \`bench/bare\` (React Router 7 framework mode, one route whose ` +
+        `${CONNECTIONS} connections, ${WARMUP_S} s warm-up, then ${ROUNDS} rounds in which the four take ` +
+        `turns for ${DURATION_S} s each (the machine's speed drifts: each ratio is the median of the ` +
+        `rounds' ratios, req/s the mean, p50/p99 the median of the rounds). The yardstick: ` +
+        `\`bench/bare\` (React Router 7 framework mode, one route whose ` +
         `loader returns 15 rows rendered as a table, production build of the same react-router, served by ` +
         `\`react-router-serve\` of @react-router/serve on the same Node). The search (\`${search}\`, ` +
         `${matches} matches: the name prefix with the fewest matches that still fills the register's 100 ` +
-        `rows) fetches 100 results and renders page 1 of 7 (15 rows, spec §5). Then the search again on a ` +
+        `rows) fetches 100 results and renders page 1 of 7 (15 rows, spec §5); and the search on a second ` +
         `server with WEB_CONCURRENCY=${cores} (one worker per core, node:cluster, ADR 522).`,
       '',
       '| page | path | req/s | p50 | p99 | requests | statuses | errors | server CPU / request |',
@@ -227,7 +278,8 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
       '',
       `- Shell / bare page: **${shellRatio.toFixed(2)}**; search / bare page: ` +
         `**${(found.rps / barePage.rps).toFixed(2)}**; search / shell: **${ratio.toFixed(2)}**; ` +
-        `search on ${cores} workers / one worker: **${scale.toFixed(2)}**.`,
+        `search on ${cores} workers / one worker: **${scale.toFixed(2)}** (medians; by round: shell / bare ` +
+        `${roundsText(shellRatios)}; search / shell ${roundsText(ratios)}; workers ${roundsText(scales)}).`,
       `- Load average (1 min) ${os.loadavg()[0] === undefined ? '?' : loadEnd} at the end on ${cores} cores: ` +
         'the machine is shared, so absolute req/s vary from run to run; the ratios are measured side by side.',
       '- The shell page answers 403 by design (a signed-in user without the authority); any other ' +
@@ -304,5 +356,6 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     await server.stop()
     await workers?.stop()
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(workersDir, { recursive: true, force: true })
   }
 }
