@@ -48,14 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listApiClients(context, session),
     dialogContextOf(context, session, null),
   ])
-  if (clients === null)
-    return { title: t('apiClients.title'), managedAtIdp: true, clients: [], grantable: [] }
-  return {
-    title: t('apiClients.title'),
-    managedAtIdp: false,
-    clients,
-    grantable: grantableClientRoles(offering),
-  }
+  // null: the IdP is not ours, clients are its service accounts (ADR 181).
+  return { title: t('apiClients.title'), clients, grantable: clients ? grantableClientRoles(offering) : [] }
 }
 
 function idOf(request: Request): number {
@@ -113,6 +107,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 // DocumentTitle draws the title: it depends on the post's answer.
 export const meta: Route.MetaFunction = () => []
 
+/** The register's API reference (OpenAPI, served by the register without login). */
+function ApiReferenceLink() {
+  const { t } = useTranslation()
+  return <a href="/svnwebaccess/docs">{t('apiClients.reference')}</a>
+}
+
 /** The secret, shown once after create or rotate; with JS a button copies it. */
 function SecretResult({ kind, result }: { kind: 'created' | 'rotated'; result: ApiClientWithSecret }) {
   const { t } = useTranslation()
@@ -156,7 +156,9 @@ function SecretResult({ kind, result }: { kind: 'created' | 'rotated'; result: A
           <span role="status">{copied ? t('apiClients.result.copied') : ''}</span>
         </dd>
       </dl>
-      <p className="mb-6">{t('apiClients.result.howTo')}</p>
+      <p className="mb-6">
+        {t('apiClients.result.howTo')} <ApiReferenceLink />
+      </p>
       <a href={SELF} className="btn btn-primary">
         {t('apiClients.result.back')}
       </a>
@@ -168,17 +170,17 @@ function SecretResult({ kind, result }: { kind: 'created' | 'rotated'; result: A
 export default function ApiClients({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const csrf = useRouteLoaderData<RootData>('root')?.csrf ?? ''
-  const { title, clients, grantable, managedAtIdp } = loaderData
+  const { title, clients, grantable } = loaderData
   const answer = actionData as ActionData | undefined
 
-  if (managedAtIdp)
+  if (clients === null)
     return (
       <>
         <DocumentTitle title={title} />
         <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
         <p className="mb-4 max-w-3xl">{t('apiClients.managedAtIdp')}</p>
         <p className="max-w-3xl">
-          <a href="/svnwebaccess/docs">{t('apiClients.reference')}</a>
+          <ApiReferenceLink />
         </p>
       </>
     )

@@ -17,7 +17,7 @@ import { FUZZ_PORTAL_RUNS, nastyString } from '../../domain/testing/fuzz.ts'
 import type { CookieJar } from '../../idp/testing/harness.ts'
 import { openTestDatabase, type TestDatabase } from '../../db/testing.ts'
 import { DEMO_PASSWORD } from '../seed.ts'
-import { loginOverHttp, startServerProcess, type ServerProcess } from '../testing/process.ts'
+import { logEntries, loginOverHttp, startServerProcess, type ServerProcess } from '../testing/process.ts'
 
 const USER_FIELDS = [...Object.keys(userFieldsSchema.shape), 'id', 'version', 'intent', 'confirmed']
 const FILE_FORM = [
@@ -261,10 +261,7 @@ describe(`portal actions, ${FUZZ_PORTAL_RUNS} generated forms each`, () => {
 
   it('logged every request as one JSON line with the caller, never a session cookie or token', () => {
     const output = server.output()
-    const lines = output
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
+    const lines = logEntries(output)
     const requests = lines.filter((l) => l.event === 'request')
     expect(requests.length).toBeGreaterThan(Object.keys(ACTIONS).length * FUZZ_PORTAL_RUNS)
     expect(requests.some((l) => typeof l.user === 'string' && String(l.path).startsWith('/svn'))).toBe(true)

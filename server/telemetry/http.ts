@@ -132,7 +132,7 @@ function branchRegex(pattern: string): RegExp {
     else if (/^:[\w-]+\?$/.test(segment)) source += '(?:/[^/]+)?'
     else source += `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`
   }
-  return new RegExp(`${source === '^' ? '^' : source}/*$`, 'i')
+  return new RegExp(`${source}/*$`, 'i')
 }
 
 /**

@@ -55,6 +55,23 @@ export function serverCommand(entry: 'built' | 'source' = 'built'): string[] {
   return entry === 'built' ? [SERVER_BUNDLE] : ['--import', 'tsx', 'server.ts']
 }
 
+/** Whether a TCP port on 127.0.0.1 can be bound now (e.g. the next of several ports in a row). */
+export async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+}
+
+/** The server's structured log lines (ADR 611) in what it printed; other output is left out. */
+export function logEntries(output: string): Array<Record<string, unknown>> {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+}
+
 /** A free TCP port on localhost. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

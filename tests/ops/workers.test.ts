@@ -4,14 +4,15 @@
  * database); with PGlite it stays one process and says so.
  */
 import http from 'node:http'
-import net from 'node:net'
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase, type TestDatabase } from '../../db/testing.ts'
 import { DEMO_PASSWORD } from '../../server/seed.ts'
 import {
   freePort,
+  logEntries,
   loginOverHttp,
+  portIsFree,
   startServerProcess,
   type ServerProcess,
 } from '../../server/testing/process.ts'
@@ -29,22 +30,11 @@ function getFresh(url: string, cookie = ''): Promise<number> {
   })
 }
 
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer()
-    probe.once('error', () => resolve(false))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
-  })
-}
-
 /** The pids in the request log lines of the given path (only workers write a pid). */
 function answeringPids(output: string, path: string): Set<number> {
   const pids = new Set<number>()
-  for (const line of output.split('\n')) {
-    if (!line.startsWith('{')) continue
-    const entry = JSON.parse(line) as { event?: string; path?: string; pid?: number }
+  for (const entry of logEntries(output))
     if (entry.event === 'request' && entry.path === path && typeof entry.pid === 'number') pids.add(entry.pid)
-  }
   return pids
 }
 
