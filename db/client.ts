@@ -64,6 +64,8 @@ export async function openDatabase(options: {
     mkdirSync(dataDir, { recursive: true })
   }
   const client = await PGlite.create(dataDir)
+  // Same planning as the PostgreSQL connections above (ADR 520); PGlite is one session, so SET holds.
+  await client.exec('SET random_page_cost = 1.1')
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }
