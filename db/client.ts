@@ -39,6 +39,13 @@ async function migrateLocked(databaseUrl: string): Promise<void> {
 }
 
 /**
+ * Planner settings of every connection, PostgreSQL and PGlite alike. The search's plans assume what
+ * every deployment has: SSD or cached pages. At the default 4 the planner walks thousands of rows for
+ * a prefix instead of using its index (ADR 520).
+ */
+const PLANNER_SETTINGS = { random_page_cost: 1.1 } as const
+
+/**
  * Opens the database and applies the committed migrations.
  * `databaseUrl` set → PostgreSQL; otherwise PGlite in `dataDir` (or in memory for `memory://`).
  */
@@ -51,9 +58,7 @@ export async function openDatabase(options: {
     const client = postgres(options.databaseUrl, {
       max: 10,
       onnotice: () => {},
-      // The search's plans assume what every deployment has: SSD or cached pages. At the default 4 the
-      // planner walks thousands of rows for a prefix instead of using its index (ADR 520).
-      connection: { random_page_cost: 1.1 },
+      connection: PLANNER_SETTINGS,
     })
     const db = drizzlePostgres(client, { schema })
     return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) }
@@ -64,8 +69,8 @@ export async function openDatabase(options: {
     mkdirSync(dataDir, { recursive: true })
   }
   const client = await PGlite.create(dataDir)
-  // Same planning as the PostgreSQL connections above (ADR 520); PGlite is one session, so SET holds.
-  await client.exec('SET random_page_cost = 1.1')
+  // PGlite is one session, so SET holds for every query.
+  for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await client.exec(`SET ${name} = ${value}`)
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }

@@ -1,5 +1,6 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
 import type { Database } from './client.ts'
+import { queryRows } from './rows.ts'
 
 /**
  * The plan of a query as PostgreSQL would run it with these parameter values: one line per plan
@@ -11,8 +12,6 @@ export async function explainLines(
   options: { analyze?: boolean } = {},
 ): Promise<string[]> {
   const head = options.analyze ? sql.raw('explain (analyze, costs off, timing off)') : sql.raw('explain')
-  const result = await db.execute(sql`${head} ${query}`)
-  // postgres-js answers an array of rows, PGlite { rows }.
-  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as Record<string, string>[]
+  const rows = await queryRows<Record<string, string>>(db, sql`${head} ${query}`)
   return rows.map((row) => Object.values(row)[0] ?? '')
 }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from './client.ts'
 import { isSealed, KeysEncryptionError, keyId, sealStoredValues, type KeyRing } from './key-encryption.ts'
+import { queryRows } from './rows.ts'
 import { idpKeys } from './schema/idp.ts'
 import { sharedValue } from './shared-keys.ts'
 import { openTestDatabase } from './testing.ts'
@@ -23,8 +24,10 @@ beforeEach(async () => {
 
 /** The table's bytes as the database holds them (what a dump or backup would show). */
 async function storedText(): Promise<string> {
-  const result = await handle.db.execute(sql`select name, value::text as value from idp_keys order by name`)
-  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as { value: string }[]
+  const rows = await queryRows<{ value: string }>(
+    handle.db,
+    sql`select name, value::text as value from idp_keys order by name`,
+  )
   return rows.map((r) => r.value).join('\n')
 }
 

@@ -9,6 +9,7 @@ import { DIFFERENT, SAME_NAME } from '../domain/names/fold-cases.ts'
 import { foldName } from '../domain/names/fold.ts'
 import type { DatabaseHandle } from './client.ts'
 import { foldNameSql } from './name-fold.ts'
+import { queryRows } from './rows.ts'
 import { openTestDatabase } from './testing.ts'
 
 const MIGRATION = readFileSync(new URL('./migrations/0007_name_folding.sql', import.meta.url), 'utf8')
@@ -40,10 +41,7 @@ afterAll(async () => {
   await handle?.close()
 })
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await handle.db.execute(query)
-  return ((result as unknown as { rows?: T[] }).rows ?? result) as T[]
-}
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(handle.db, query)
 
 describe('the SQL fold of migration 0007', () => {
   it('is foldNameSql, pasted for both name columns', () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../db/client.ts'
+import { queryRows } from '../db/rows.ts'
 import { openTestDatabase } from '../db/testing.ts'
 import { loadOrCreateKeys } from './keys.ts'
 
@@ -38,8 +39,9 @@ describe('IdP keys in the database', () => {
     const { idpKeys } = await import('../db/schema/idp.ts')
     await handle.db.delete(idpKeys)
     const keys = await loadOrCreateKeys(handle.db, ring)
-    const result = await handle.db.execute(sql`select value::text as value from idp_keys`)
-    const text = (((result as unknown as { rows?: unknown[] }).rows ?? result) as { value: string }[])
+    const text = (
+      await queryRows<{ value: string }>(handle.db, sql`select value::text as value from idp_keys`)
+    )
       .map((r) => r.value)
       .join('\n')
     expect(String(keys.jwks.keys[0]!.d).length).toBeGreaterThan(100)

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/client.ts'
+import { queryRows } from '../../db/rows.ts'
 import { auditLog } from '../../db/schema/register.ts'
 import { svn, svnNotifications } from '../../db/schema/svn.ts'
 import { withCheckDigit } from '../../domain/svn/stem-number.ts'
@@ -40,14 +41,10 @@ afterAll(async () => {
 
 describe('demo records', () => {
   it('cover every status at every insurer, deterministic counts, broker 4711 and rejected AE', async () => {
-    const counts = await handle.db.execute(
+    const rows = await queryRows<{ gs_code: string; status: string; n: number }>(
+      handle.db,
       sql`select gs_code, status, count(*)::int as n from svn group by 1, 2 order by 1, 2`,
     )
-    const rows = ((counts as unknown as { rows?: unknown[] }).rows ?? counts) as {
-      gs_code: string
-      status: string
-      n: number
-    }[]
     expect(rows).toHaveLength(24)
     expect(rows.reduce((sum, r) => sum + r.n, 0)).toBe(2000)
     expect(rows.find((r) => r.gs_code === '1001' && r.status === 'IV')?.n).toBeGreaterThan(100)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { queryRows } from '../../db/rows.ts'
 import { openTestDatabase } from '../../db/testing.ts'
 import { createSvnSchema } from '../../domain/svn/create.ts'
 import { isValidStemNumber } from '../../domain/svn/stem-number.ts'
@@ -77,8 +78,7 @@ describe('bulk SVN generator', () => {
       expect(written).toBe(2_500)
       expect(progress).toEqual([1_000, 2_000, 2_500])
       const count = async (query: string) => {
-        const result = await handle.db.execute(sql.raw(query))
-        const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as { n: number }[]
+        const rows = await queryRows<{ n: number }>(handle.db, sql.raw(query))
         return Number(rows[0]?.n)
       }
       expect(await count('select count(*) as n from svn')).toBe(2_500)
