@@ -60,8 +60,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = bannerToday(config, request)
   if (today.setCookie) headers.append('Set-Cookie', today.setCookie)
   const banner = holidayBanner(today.today, (key) => getInstance(context).t(key))
+  // The settings came with the session (ADR 525); a session refreshed in this request reads them apart.
   const [settings, counts] = session
-    ? await Promise.all([readUserSettings(db, session.data.sub), navCounts(context, session)])
+    ? await Promise.all([
+        session.settings ?? readUserSettings(db, session.data.sub),
+        navCounts(context, session),
+      ])
     : [null, {}]
   return data(
     {

@@ -46,6 +46,24 @@ describe('zurichDate', () => {
     expect(zurichDate(new Date('2026-12-26T22:59:00Z'))).toBe('2026-12-26')
     expect(zurichDate(new Date('2026-12-26T23:00:00Z'))).toBe('2026-12-27')
   })
+
+  it('stays right within an hour and across the clock changes (remembered per UTC hour)', () => {
+    const cases: [string, string][] = [
+      ['2026-03-28T22:00:00Z', '2026-03-28'],
+      ['2026-03-28T22:59:59Z', '2026-03-28'],
+      ['2026-03-28T23:00:00Z', '2026-03-29'],
+      // 02:00 CET becomes 03:00 CEST at 01:00 UTC: still the 29th on both sides.
+      ['2026-03-29T00:59:59Z', '2026-03-29'],
+      ['2026-03-29T01:00:00Z', '2026-03-29'],
+      ['2026-10-24T21:59:59Z', '2026-10-24'],
+      ['2026-10-24T22:00:00Z', '2026-10-25'],
+      ['2026-10-25T22:59:59Z', '2026-10-25'],
+      ['2026-10-25T23:00:00Z', '2026-10-26'],
+      // Backwards again: the remembered hour is not a lower bound.
+      ['2026-03-28T22:30:00Z', '2026-03-28'],
+    ]
+    for (const [instant, day] of cases) expect(zurichDate(new Date(instant)), instant).toBe(day)
+  })
 })
 
 describe('greeting rotation', () => {

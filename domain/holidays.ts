@@ -2,6 +2,7 @@
  * The holiday banner's calendar (spec §9): 1 January, 1 August and 20–26 December, in Europe/Zurich.
  * Three greetings per holiday rotate every 360000 ms.
  */
+import { zurichDay } from './svn/dates.ts'
 
 export type Holiday = 'newYear' | 'nationalDay' | 'christmas'
 
@@ -10,7 +11,6 @@ const GREETING_NUMBERS = [1, 2, 3] as const
 export const GREETINGS_PER_HOLIDAY: number = GREETING_NUMBERS.length
 /** A literal key type, so the portal's `tsc` checks each greeting against its catalogue. */
 export type GreetingKey = `banner.${Holiday}.greeting${(typeof GREETING_NUMBERS)[number]}`
-export const HOLIDAY_TIME_ZONE = 'Europe/Zurich'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -26,19 +26,14 @@ export function parseIsoDate(value: unknown): string | null {
 }
 
 /** The calendar date of `now` in Zurich, as `YYYY-MM-DD`. */
-// Made once: creating an Intl.DateTimeFormat costs more than formatting with it (ADR 521).
-let zurichFormat: Intl.DateTimeFormat | undefined
+// Asked on every page (the banner): remembered per UTC hour, since Zurich's offset changes only on the
+// hour, so every instant of one UTC hour has the same Zurich day.
+let remembered = { hour: Number.NaN, day: '' }
 
 export function zurichDate(now: Date): string {
-  zurichFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: HOLIDAY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-  const parts = zurichFormat.formatToParts(now)
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('year')}-${part('month')}-${part('day')}`
+  const hour = Math.floor(now.getTime() / 3_600_000)
+  if (hour !== remembered.hour) remembered = { hour, day: zurichDay(now) }
+  return remembered.day
 }
 
 /** The holiday of a `YYYY-MM-DD` date, or null. */

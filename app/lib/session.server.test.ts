@@ -11,6 +11,7 @@ import {
   saveSession,
   type SessionData,
 } from './session.server.ts'
+import { saveShortcutsEnabled } from './user-settings.server.ts'
 
 let handle: DatabaseHandle
 beforeAll(async () => {
@@ -52,6 +53,20 @@ describe('portal sessions', () => {
     const session = await readSession(handle.db, id, now + 1000)
     expect(session?.data.user.nachname).toBe('Muster')
     expect(await readSession(handle.db, `${id}x`, now)).toBeNull()
+  })
+
+  it("reads the user's settings with the session: the default, then each saved change at once", async () => {
+    const now = Date.now()
+    const data = { ...sessionData(now), sub: 'subject-settings' }
+    const id = await createSession(handle.db, data, now)
+    expect((await readSession(handle.db, id, now))?.settings).toEqual({ shortcutsEnabled: true })
+    await saveShortcutsEnabled(handle.db, data.sub, false)
+    expect((await readSession(handle.db, id, now))?.settings).toEqual({ shortcutsEnabled: false })
+    await saveShortcutsEnabled(handle.db, data.sub, true)
+    expect((await readSession(handle.db, id, now))?.settings).toEqual({ shortcutsEnabled: true })
+    // Another user's setting is not this session's.
+    await saveShortcutsEnabled(handle.db, 'subject-other', false)
+    expect((await readSession(handle.db, id, now))?.settings).toEqual({ shortcutsEnabled: true })
   })
 
   it('keeps the id out of the table (only its hash is stored)', async () => {

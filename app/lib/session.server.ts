@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto'
 import { eq, lt, sql } from 'drizzle-orm'
 import { createContext, createCookie, type MiddlewareFunction } from 'react-router'
 import type { Role } from '../../domain/roles.ts'
-import { portalSessions } from '../../db/schema/portal.ts'
+import { portalSessions, portalUserSettings } from '../../db/schema/portal.ts'
 import type { Database } from '../../db/client.ts'
 import { preparedFor } from '../../db/prepared.ts'
 import { appContext } from './context.ts'
 import { cookieName } from './cookie-name.server.ts'
 import { parseSigned } from './signed-cookie.server.ts'
+import { DEFAULT_USER_SETTINGS, type UserSettings } from './user-settings.server.ts'
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000
 export const ABSOLUTE_TIMEOUT_MS = 10 * 60 * 60 * 1000
@@ -50,6 +51,8 @@ export interface CachedNavCounts {
 export interface Session {
   id: string
   data: SessionData
+  /** The user's preferences, read with the session in one query; absent on a session made in this request. */
+  settings?: UserSettings
 }
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('base64url')
@@ -72,11 +75,21 @@ export async function createSession(db: Database, data: SessionData, now = Date.
   return id
 }
 
-/** Read on every page: built once (ADR 523). */
+/**
+ * Read on every page: built once (ADR 523), and with the user's settings joined in, so a page needs one
+ * query for both (ADR 525). A changed setting is in the very next read: nothing to invalidate.
+ */
 const sessionById = preparedFor((db) =>
   db
-    .select()
+    .select({
+      data: portalSessions.data,
+      createdAt: portalSessions.createdAt,
+      lastSeenAt: portalSessions.lastSeenAt,
+      expiresAt: portalSessions.expiresAt,
+      shortcutsEnabled: portalUserSettings.shortcutsEnabled,
+    })
     .from(portalSessions)
+    .leftJoin(portalUserSettings, eq(portalUserSettings.subject, sql`${portalSessions.data} ->> 'sub'`))
     .where(eq(portalSessions.idHash, sql.placeholder('idHash')))
     .prepare('portal_session_by_id'),
 )
@@ -95,7 +108,9 @@ export async function readSession(db: Database, id: string, now = Date.now()): P
       .set({ lastSeenAt: new Date(now), expiresAt: new Date(sessionExpiry(row.createdAt.getTime(), now)) })
       .where(eq(portalSessions.idHash, hashId(id)))
   }
-  return { id, data: row.data as SessionData }
+  const settings: UserSettings =
+    row.shortcutsEnabled === null ? DEFAULT_USER_SETTINGS : { shortcutsEnabled: row.shortcutsEnabled }
+  return { id, data: row.data as SessionData, settings }
 }
 
 export async function saveSession(db: Database, session: Session): Promise<void> {
