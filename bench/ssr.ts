@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
 import { SEARCH_LIMIT } from '../domain/svn/search-rows.ts'
 import { freePort, loginOverHttp, startServerProcess } from '../server/testing/process.ts'
-import { httpLoad, loadTool } from './lib/http-load.ts'
+import { httpLoad, loadTool, provideWrk } from './lib/http-load.ts'
 import type { BenchContext, BenchModule, BenchSection } from './lib/report.ts'
 
 const CONNECTIONS = 50
@@ -200,6 +200,7 @@ const clean = (...all: Figures[]) => all.every((f) => f.errors + f.unexpected ==
 const PROFILE_DIR = process.env.BENCH_SSR_PROFILE
 
 export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[]> => {
+  provideWrk(ctx.log)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ssr-'))
   const workersDir = mkdtempSync(path.join(tmpdir(), 'bench-ssr-workers-'))
   const bare = await startBare()

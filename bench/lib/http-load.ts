@@ -3,7 +3,8 @@
  * server answers (closed loop), or at a fixed offered rate. On a 2-core machine the load generator
  * shares the cores with the server, so it should cost as little as possible: wrk (C, Debian package
  * `wrk`) when it is installed, autocannon (Node, in this process: about as much CPU per request as the
- * bare page itself) otherwise. A fixed rate always uses autocannon (`overallRate`; wrk has no rate).
+ * bare page itself) otherwise; as root on Debian or Ubuntu the bench installs wrk with apt, as `npm test`
+ * installs its Chromium (ADR 900). A fixed rate always uses autocannon (`overallRate`; wrk has no rate).
  * `BENCH_LOAD=autocannon` forces autocannon.
  */
 import { execFile, execFileSync } from 'node:child_process'
@@ -11,6 +12,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import autocannon from 'autocannon'
+import { thisMachine } from '../../scripts/browser.ts'
 
 export interface LoadOptions {
   url: string
@@ -51,6 +53,24 @@ export function wrkAvailable(): boolean {
     }
   }
   return wrkFound
+}
+
+export const WRK_APT_INSTALL = 'apt-get update && apt-get install -y wrk'
+
+/** Installs wrk where that can be done unattended (root, apt, Debian or Ubuntu); says what it did. */
+export function provideWrk(log: (message: string) => void): void {
+  if (process.env.BENCH_LOAD === 'autocannon' || wrkAvailable()) return
+  const machine = thisMachine()
+  const apt =
+    machine.uid === 0 && machine.hasCommand('apt-get') && ['debian', 'ubuntu'].includes(machine.osId ?? '')
+  if (apt) {
+    log(`no wrk: installing it (${WRK_APT_INSTALL})`)
+    wrkFound = machine.run(WRK_APT_INSTALL) ? undefined : false
+  }
+  if (!wrkAvailable())
+    log(
+      'no wrk: the closed-loop load runs on autocannon in this process (install wrk for figures with less load-generator CPU)',
+    )
 }
 
 /** The tool a closed-loop run uses on this machine, for the report. */
