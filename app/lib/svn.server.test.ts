@@ -20,6 +20,8 @@ describe('svn screens, server side', () => {
       stammNr: '100000003',
       sort: 'sVnId',
       order: 'asc',
+      page: '1',
+      pageSize: '100',
     })
   })
 
