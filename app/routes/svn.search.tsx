@@ -13,18 +13,10 @@ import { requireAccess } from '~/lib/auth.server.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
 import { titleMeta } from '~/lib/meta.ts'
 import { RegisterError } from '~/lib/register.server.ts'
-import { searchSvn } from '~/lib/svn.server.ts'
+import { searchSvn, type SearchPage } from '~/lib/svn.server.ts'
 import { fieldErrors } from '~/lib/validation.ts'
-import { SvnSearchSchema, type SearchRow } from '../../domain/svn/search.ts'
+import { SvnSearchSchema } from '../../domain/svn/search.ts'
 import type { Route } from './+types/svn.search'
-
-interface Result {
-  rows: SearchRow[]
-  total: number
-  shown: number
-  page: number
-  pageCount: number
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAccess(context, request)
@@ -35,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = readSort(params)
   const heading = t('screens.svnSearch.title')
   const base = { heading, values, sort, query: params.toString() }
-  const empty = { errors: {} as Partial<Record<SearchField, string>>, result: null as Result | null }
+  const empty = { errors: {} as Partial<Record<SearchField, string>>, result: null as SearchPage | null }
 
   if (!isSearchRequested(params)) return { ...base, ...empty, title: heading, failed: false }
 
@@ -48,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 
   try {
-    const result: Result = await searchSvn(context, session, parsed.data, params.get('page'))
+    const result = await searchSvn(context, session, parsed.data, params.get('page'))
     const { shown, page, pageCount } = result
     const title =
       shown > 0 ? `${heading} – ${t('pagination.titleSuffix', { page, count: pageCount })}` : heading
