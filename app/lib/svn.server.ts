@@ -1,8 +1,14 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { safeRedirectTarget } from '../../domain/safe-redirect.ts'
 import type { SvnHistory } from '../../domain/svn/history.ts'
-import type { SearchResult, SvnSearchQuery } from '../../domain/svn/search.ts'
+import {
+  SEARCH_LIMIT,
+  SEARCH_PAGE_SIZE,
+  type SearchResult,
+  type SvnSearchQuery,
+} from '../../domain/svn/search.ts'
 import type { Svn } from '../../domain/svn/types.ts'
+import { pageCountOf, parsePage } from '../components/table/pagination.ts'
 import { appContext } from './context.ts'
 import { RegisterError, registerJson } from './register.server.ts'
 import type { Session } from './session.server.ts'
@@ -20,12 +26,51 @@ export function searchQueryString(query: SvnSearchQuery): string {
   return params.toString()
 }
 
-export async function searchSvn(context: Context, session: Session, query: SvnSearchQuery) {
+export interface SearchPage extends SearchResult {
+  /** The matches the pages hold: at most SEARCH_LIMIT (`total` may say one more, ADR 502). */
+  shown: number
+  page: number
+  pageCount: number
+}
+
+/**
+ * The page of the URL (`requested`, as typed) with one register call: only its rows come back, with the
+ * total. A page past the last (an edited or old URL) shows the first, as parsePage does with any page
+ * out of range; that costs a second call, only then.
+ */
+export async function searchPage(
+  fetchPage: (page: number) => Promise<SearchResult>,
+  requested: string | null,
+): Promise<SearchPage> {
+  const asked = parsePage(requested, pageCountOf(SEARCH_LIMIT, SEARCH_PAGE_SIZE))
+  let result = await fetchPage(asked)
+  let shown = Math.min(result.total, SEARCH_LIMIT)
+  let pageCount = pageCountOf(shown, SEARCH_PAGE_SIZE)
+  const page = parsePage(requested, pageCount)
+  if (page !== asked && shown > 0) {
+    result = await fetchPage(page)
+    shown = Math.min(result.total, SEARCH_LIMIT)
+    pageCount = pageCountOf(shown, SEARCH_PAGE_SIZE)
+  }
+  return { rows: result.rows, total: result.total, shown, page, pageCount }
+}
+
+/** One page (SEARCH_PAGE_SIZE rows) of the search, `requested` as the URL's `page` says it. */
+export async function searchSvn(
+  context: Context,
+  session: Session,
+  query: SvnSearchQuery,
+  requested: string | null,
+): Promise<SearchPage> {
   const { config } = context.get(appContext)
-  return registerJson<SearchResult>(
-    config,
-    session.data.accessToken,
-    `/svn/search?${searchQueryString(query)}`,
+  return searchPage(
+    (page) =>
+      registerJson<SearchResult>(
+        config,
+        session.data.accessToken,
+        `/svn/search?${searchQueryString({ ...query, page, pageSize: SEARCH_PAGE_SIZE })}`,
+      ),
+    requested,
   )
 }
 

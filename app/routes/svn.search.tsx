@@ -9,23 +9,14 @@ import {
   SEARCH_FIELDS,
   type SearchField,
 } from '~/components/svn/search-url.ts'
-import { pageCountOf, parsePage } from '~/components/table/pagination.ts'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
 import { titleMeta } from '~/lib/meta.ts'
 import { RegisterError } from '~/lib/register.server.ts'
-import { searchSvn } from '~/lib/svn.server.ts'
+import { searchSvn, type SearchPage } from '~/lib/svn.server.ts'
 import { fieldErrors } from '~/lib/validation.ts'
-import { SEARCH_PAGE_SIZE, SvnSearchSchema, type SearchRow } from '../../domain/svn/search.ts'
+import { SvnSearchSchema } from '../../domain/svn/search.ts'
 import type { Route } from './+types/svn.search'
-
-interface Result {
-  rows: SearchRow[]
-  total: number
-  shown: number
-  page: number
-  pageCount: number
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAccess(context, request)
@@ -36,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = readSort(params)
   const heading = t('screens.svnSearch.title')
   const base = { heading, values, sort, query: params.toString() }
-  const empty = { errors: {} as Partial<Record<SearchField, string>>, result: null as Result | null }
+  const empty = { errors: {} as Partial<Record<SearchField, string>>, result: null as SearchPage | null }
 
   if (!isSearchRequested(params)) return { ...base, ...empty, title: heading, failed: false }
 
@@ -49,19 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 
   try {
-    const { rows, total } = await searchSvn(context, session, parsed.data)
-    const pageCount = pageCountOf(rows.length, SEARCH_PAGE_SIZE)
-    const page = parsePage(params.get('page'), pageCount)
-    const start = (page - 1) * SEARCH_PAGE_SIZE
-    const result: Result = {
-      rows: rows.slice(start, start + SEARCH_PAGE_SIZE),
-      total,
-      shown: rows.length,
-      page,
-      pageCount,
-    }
+    const result = await searchSvn(context, session, parsed.data, params.get('page'))
+    const { shown, page, pageCount } = result
     const title =
-      rows.length > 0 ? `${heading} – ${t('pagination.titleSuffix', { page, count: pageCount })}` : heading
+      shown > 0 ? `${heading} – ${t('pagination.titleSuffix', { page, count: pageCount })}` : heading
     return { ...base, errors: empty.errors, result, title, failed: false }
   } catch (error) {
     if (error instanceof RegisterError && error.status === 400) {

@@ -7,7 +7,15 @@ import { addDays, isIsoDay, zurichDay } from './dates.ts'
 describe('search schema (spec §5)', () => {
   it('drops empty values, strips stammNr separators and applies defaults', () => {
     const parsed = SvnSearchSchema.parse({ name: '', stammNr: '123.456.786', canton: 'ZH', sort: '' })
-    expect(parsed).toEqual({ stammNr: '123456786', canton: 'ZH', sort: 'sVnId', order: 'asc' })
+    expect(parsed).toEqual({
+      stammNr: '123456786',
+      canton: 'ZH',
+      sort: 'sVnId',
+      order: 'asc',
+      page: 1,
+      pageSize: 100,
+    })
+    expect(SvnSearchSchema.parse({ page: ' 2 ', pageSize: '15' })).toMatchObject({ page: 2, pageSize: 15 })
   })
 
   it('reports each invalid field', () => {
@@ -23,6 +31,8 @@ describe('search schema (spec §5)', () => {
       sVnStatus: 'DELETABLE',
       sort: 'evil',
       order: 'up',
+      page: '0',
+      pageSize: '101',
     })
     expect(result.success).toBe(false)
     const fields = new Set(result.error?.issues.map((i) => i.path[0]))
@@ -32,6 +42,8 @@ describe('search schema (spec §5)', () => {
         'firstName',
         'name',
         'order',
+        'page',
+        'pageSize',
         'sVnID',
         'sVnStatus',
         'schaleNr',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { storable } from '../text.ts'
 import { CANTONS } from './cantons.ts'
 import { SEARCHABLE_STATUSES } from './statuses.ts'
-import { SEARCH_ROW_KEYS } from './search-rows.ts'
+import { SEARCH_LIMIT, SEARCH_ROW_KEYS } from './search-rows.ts'
 import { stemNumberError, stripNonDigits } from './stem-number.ts'
 
 export {
@@ -27,6 +27,18 @@ const text = (max: number) =>
 
 const digits = (max: number) =>
   optional(z.string().trim().regex(/^\d+$/, 'validation.digitsOnly').max(max, 'validation.maxLength'))
+
+/** A whole number in [min, max] given as text (a query parameter); 9 digits at most, as for ids. */
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  blankAsMissing(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}$/, 'validation.digitsOnly')
+      .transform(Number)
+      .pipe(z.number().min(min, 'validation.minValue').max(max, 'validation.maxValue'))
+      .default(fallback),
+  )
 
 /**
  * The search form of spec §5 as sent to `GET svn/search` (query parameter names as in spec §7).
@@ -53,6 +65,10 @@ export const SvnSearchSchema = z.object({
   sVnStatus: optional(z.enum(SEARCHABLE_STATUSES, 'validation.invalidOption')),
   sort: blankAsMissing(z.enum(SEARCH_ROW_KEYS, 'validation.invalidOption').default('sVnId')),
   order: blankAsMissing(z.enum(['asc', 'desc'], 'validation.invalidOption').default('asc')),
+  // Paging of the API (ADR 502 addendum): the answer's rows are this page of the first SEARCH_LIMIT
+  // matches; the defaults answer all of them. Not form fields: the portal sets them itself.
+  page: wholeNumber(1, 999_999_999, 1),
+  pageSize: wholeNumber(1, SEARCH_LIMIT, SEARCH_LIMIT),
 })
 export type SvnSearchInput = z.input<typeof SvnSearchSchema>
 export type SvnSearchQuery = z.output<typeof SvnSearchSchema>

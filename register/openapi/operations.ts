@@ -350,6 +350,12 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'GET /svn/search': {
     tag: 'SVN',
     summary: 'Searches SVN (at most 100 rows)',
+    description:
+      'Considers the first 100 matches in the requested order (`sort`, `order`; ties by id). `total` counts ' +
+      'the matches up to 101, which means "more than 100". Paging: `page` (1, 2, …; default 1) and ' +
+      '`pageSize` (1 to 100; default 100, all of them) answer only the rows ' +
+      '(page − 1) × pageSize + 1 to page × pageSize of those 100, with the same `total`; a page past ' +
+      'the last answers no rows and the `total`.',
     responses: { 200: S.SearchResult },
     example: {
       response: {

@@ -233,6 +233,72 @@ describe('GET /svn/search', () => {
     expect((await call('GET', `/svn/details?svnId=${other}`, BROKER, ['SVN_SUCHEN'])).status).toBe(200)
   })
 
+  it('answers one page of the first 100 rows, with the same total', async () => {
+    const search = async (query: string) => {
+      const res = await call('GET', `/svn/search?${query}`, CLERK)
+      expect(res.status, query).toBe(200)
+      return (await res.json()) as SearchResult
+    }
+    const ids = (result: SearchResult) => result.rows.map((r) => r.sVnId)
+    for (const order of ['asc', 'desc'] as const) {
+      for (const sort of ['sVnId', 'name'] as const) {
+        const all = await search(`sort=${sort}&order=${order}`)
+        expect(all.total).toBe(SEARCH_LIMIT + 1)
+        const second = await search(`sort=${sort}&order=${order}&page=2&pageSize=15`)
+        expect(second.total, `${sort} ${order}`).toBe(all.total)
+        expect(second.rows, `${sort} ${order}`).toEqual(all.rows.slice(15, 30))
+        // The last page holds only what is left of the first 100: never the row over the limit.
+        const last = await search(`sort=${sort}&order=${order}&page=7&pageSize=15`)
+        expect(ids(last), `${sort} ${order}`).toEqual(ids(all).slice(90, 100))
+        expect(last.total).toBe(SEARCH_LIMIT + 1)
+      }
+    }
+    // Defaults answer as without them; an empty value is no value.
+    expect(await search('page=1&pageSize=100')).toEqual(await search(''))
+    expect(await search('page=&pageSize=')).toEqual(await search(''))
+  })
+
+  it('answers a page past the end with no rows and the total', async () => {
+    // Past the first 100: no row can be on it.
+    expect(await (await call('GET', '/svn/search?page=8&pageSize=15', CLERK)).json()).toEqual({
+      rows: [],
+      total: SEARCH_LIMIT + 1,
+    })
+    // Within the first 100, past the matches.
+    const id = await firstId(handle.db, withStatus('1001', 'IV'))
+    const one = (await (await call('GET', `/svn/search?sVnID=${id}`, CLERK)).json()) as SearchResult
+    expect(one.total).toBe(1)
+    expect(await (await call('GET', `/svn/search?sVnID=${id}&page=2&pageSize=15`, CLERK)).json()).toEqual({
+      rows: [],
+      total: 1,
+    })
+    expect(
+      await (await call('GET', `/svn/search?sVnID=${id}&page=999999999&pageSize=100`, CLERK)).json(),
+    ).toEqual({ rows: [], total: 1 })
+    // Nothing found: page 1 and any other page alike.
+    expect(await (await call('GET', '/svn/search?name=%25&page=3&pageSize=15', CLERK)).json()).toEqual({
+      rows: [],
+      total: 0,
+    })
+  })
+
+  it('answers 400 with field errors for a bad page or page size', async () => {
+    const cases: [string, Record<string, string[]>][] = [
+      ['page=0', { page: ['validation.minValue'] }],
+      ['page=abc', { page: ['validation.digitsOnly'] }],
+      ['page=1.5', { page: ['validation.digitsOnly'] }],
+      ['page=-1', { page: ['validation.digitsOnly'] }],
+      ['pageSize=0', { pageSize: ['validation.minValue'] }],
+      ['pageSize=101', { pageSize: ['validation.maxValue'] }],
+      ['page=0&pageSize=abc', { page: ['validation.minValue'], pageSize: ['validation.digitsOnly'] }],
+    ]
+    for (const [query, fieldErrors] of cases) {
+      const res = await call('GET', `/svn/search?${query}`, CLERK)
+      expect(res.status, query).toBe(400)
+      expect(await res.json(), query).toEqual({ error: 'validation failed', fieldErrors })
+    }
+  })
+
   it('Alpina has more than 100 IV, found with the status filter', async () => {
     const body = (await (await call('GET', '/svn/search?sVnStatus=IV', CLERK)).json()) as SearchResult
     expect(body.total).toBeGreaterThan(100)

@@ -10,7 +10,7 @@ import { SEARCH_LIMIT, SvnSearchSchema, type SvnSearchInput } from '../../domain
 import { seedBulkSvn } from '../seed/bulk-svn.ts'
 import { seedRegisterDemo } from '../seed/demo.ts'
 import type { SvnScope } from './scope.ts'
-import { searchRowsQuery, searchSvn } from './search.ts'
+import { countMatchesQuery, searchRowsQuery, searchSvn } from './search.ts'
 import { searchSample, type SearchSample } from './testing.ts'
 
 const ROWS = 20_000
@@ -37,10 +37,15 @@ async function plan(input: SvnSearchInput, scope: SvnScope = INSURER): Promise<s
   return (await explainLines(handle.db, searchRowsQuery(handle.db, query, scope))).join('\n')
 }
 
-/** The plan lines under the first Limit node: how the ids are chosen. */
+/**
+ * The plan lines under the id query's Limit: how the ids are chosen. The page's Limit (rows and
+ * offset of the answer) is the outer one and comes first; the id query's is the innermost, the last.
+ */
 function underLimit(plan: string): string {
   const lines = plan.split('\n')
-  const start = lines.findIndex((line) => /(^|-> +)Limit/.test(line))
+  const limits = lines.flatMap((line, i) => (/(^|-> +)Limit/.test(line) ? [i] : []))
+  expect(limits, plan).toHaveLength(2)
+  const start = limits[1] ?? -1
   const depth = (line: string) => line.search(/\S/)
   const limitDepth = depth(lines[start] ?? '')
   const end = lines.findIndex((line, i) => i > start && depth(line) <= limitDepth)
@@ -79,12 +84,29 @@ describe('register search plans on 20 000 SVN', () => {
       [{ canton: 'UR' }, INSURER],
       [{ sVnStatus: 'RESERVED' }, INSURER],
       [{}, BROKER],
+      // A later page reads the same ids: only the answer's rows are cut to the page.
+      [{ page: '3', pageSize: '15' }, INSURER],
     ]
     for (const [input, scope] of cases) {
       const text = await plan(input, scope)
-      // Only the 101 rows read at the end are sorted, above the Limit of the id query.
+      // Only the 101 rows read at the end are sorted (for the page), above the Limit of the id query.
       expect(underLimit(text), text).not.toMatch(/Sort/)
       expect(underLimit(text), text).toMatch(/Index (Only )?Scan/)
+    }
+  })
+
+  it('counts for a page past the last with the same id query: its Limit over the index, no sort', async () => {
+    for (const input of [{}, { sort: 'name', order: 'desc' }] as SvnSearchInput[]) {
+      const query = SvnSearchSchema.parse({ ...input, page: '8', pageSize: '15' })
+      const text = (await explainLines(handle.db, countMatchesQuery(handle.db, query, INSURER))).join('\n')
+      const limit = text.split('\n').findIndex((line) => /(^|-> +)Limit/.test(line))
+      const under = text
+        .split('\n')
+        .slice(limit + 1)
+        .join('\n')
+      expect(limit, text).toBeGreaterThan(0)
+      expect(under, text).not.toMatch(/Sort/)
+      expect(under, text).toMatch(/Index Only Scan/)
     }
   })
 
@@ -130,5 +152,14 @@ describe('register search plans on 20 000 SVN', () => {
     expect(result.total).toBe(SEARCH_LIMIT + 1)
     const few = await searchSvn(handle.db, SvnSearchSchema.parse({ sVnID: String(sample.id) }), INSURER)
     expect(few).toMatchObject({ rows: [{ sVnId: sample.id }], total: 1 })
+    // A page of 15 carries the same count; past the first 100 the count is asked for alone.
+    for (const page of ['2', '7', '8']) {
+      const paged = await searchSvn(handle.db, SvnSearchSchema.parse({ page, pageSize: '15' }), INSURER)
+      expect(paged.total, page).toBe(SEARCH_LIMIT + 1)
+      expect(
+        paged.rows.map((r) => r.sVnId),
+        page,
+      ).toEqual(result.rows.slice((Number(page) - 1) * 15, Number(page) * 15).map((r) => r.sVnId))
+    }
   })
 })

@@ -5,6 +5,7 @@ import { foldName } from '../../domain/names/fold.ts'
 import {
   SEARCH_LIMIT,
   type SearchResult,
+  type SearchRow,
   type SearchRowKey,
   type SvnSearchQuery,
 } from '../../domain/svn/search.ts'
@@ -64,34 +65,67 @@ const rowColumns = {
   status: svn.status,
 }
 
-/**
- * The rows query, one row over the limit (exported so the plan test and the benchmark can EXPLAIN
- * it). The matches are chosen by id first, then the 101 rows read: an index that covers the filter
- * (ADR 502) finds and sorts the ids without touching the table, so the planner can answer a prefix
- * with an index range instead of walking the insurer's records.
- */
-export function searchRowsQuery(db: Database, query: SvnSearchQuery, scope: SvnScope) {
-  const direction = query.order === 'desc' ? desc : asc
-  // Ties by id, in the same direction: stable pages, and one sort index read backwards for desc (ADR 520).
-  const order = [...SORT_COLUMNS[query.sort].map((column) => direction(column)), direction(svn.id)]
-  const ids = db
+/** The first SEARCH_LIMIT + 1 matching ids in the requested order (ADR 502, 520). */
+function idsQuery(db: Database, query: SvnSearchQuery, scope: SvnScope, order: SQL[]) {
+  return db
     .select({ id: svn.id })
     .from(svn)
     .where(searchCondition(query, scope))
     .orderBy(...order)
     .limit(SEARCH_LIMIT + 1)
-  return db
-    .select(rowColumns)
-    .from(svn)
-    .where(inArray(svn.id, ids))
-    .orderBy(...order)
+}
+
+function sortOrder(query: SvnSearchQuery): SQL[] {
+  const direction = query.order === 'desc' ? desc : asc
+  // Ties by id, in the same direction: stable pages, and one sort index read backwards for desc (ADR 520).
+  return [...SORT_COLUMNS[query.sort].map((column) => direction(column)), direction(svn.id)]
+}
+
+/** Rows [offset, offset + limit) of the first SEARCH_LIMIT matches; limit 0 when the page starts past them. */
+function pageWindow(query: SvnSearchQuery): { offset: number; limit: number } {
+  const offset = (query.page - 1) * query.pageSize
+  return { offset, limit: Math.max(0, Math.min(query.pageSize, SEARCH_LIMIT - offset)) }
 }
 
 /**
- * One query: the rows and one more. That extra row says "more than SEARCH_LIMIT" without a count,
- * which over a whole insurer would cost more than the search (ADR 502).
+ * The rows query of one page (exported so the plan test and the benchmark can EXPLAIN it). The matches
+ * are chosen by id first: an index that covers the filter (ADR 502) finds and sorts the first
+ * SEARCH_LIMIT + 1 ids without touching the table, so the planner can answer a prefix with an index
+ * range instead of walking the insurer's records. Only the page's rows leave the database, each with
+ * the count of those ids: the window function counts before LIMIT/OFFSET.
+ */
+export function searchRowsQuery(db: Database, query: SvnSearchQuery, scope: SvnScope) {
+  const order = sortOrder(query)
+  const { offset, limit } = pageWindow(query)
+  return db
+    .select({ ...rowColumns, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
+    .from(svn)
+    .where(inArray(svn.id, idsQuery(db, query, scope, order)))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+}
+
+/**
+ * The matches up to SEARCH_LIMIT + 1, for a page that has no rows to carry the count: the same id query,
+ * counted (exported for the plan test).
+ */
+export function countMatchesQuery(db: Database, query: SvnSearchQuery, scope: SvnScope) {
+  const ids = idsQuery(db, query, scope, sortOrder(query)).as('ids')
+  return db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(ids)
+}
+
+/**
+ * One query: a page of the first SEARCH_LIMIT matches, and their number counted up to one over the
+ * limit. That extra row says "more than SEARCH_LIMIT" without a full count, which over a whole insurer
+ * would cost more than the search (ADR 502). A page past the last has no row to carry the count: only
+ * then a second query counts the ids.
  */
 export async function searchSvn(db: Database, query: SvnSearchQuery, scope: SvnScope): Promise<SearchResult> {
-  const rows = await searchRowsQuery(db, query, scope)
-  return { rows: rows.slice(0, SEARCH_LIMIT), total: rows.length }
+  const { offset, limit } = pageWindow(query)
+  const found = limit > 0 ? await searchRowsQuery(db, query, scope) : []
+  if (found.length === 0)
+    return { rows: [], total: offset === 0 ? 0 : ((await countMatchesQuery(db, query, scope))[0]?.n ?? 0) }
+  const rows: SearchRow[] = found.map(({ total: _total, ...row }) => row)
+  return { rows, total: found[0]!.total }
 }

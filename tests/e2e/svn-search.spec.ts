@@ -229,6 +229,23 @@ test.describe('SVN search', () => {
     await expectNoA11yViolations(page, 'search: page 2 with the notice')
   })
 
+  test('the last page holds the rest of the first 100; a page that is none shows page 1', async ({
+    page,
+  }) => {
+    const first = await svnSearchIds(page, 'sVnStatus=IV')
+    const last = await svnSearchIds(page, 'sVnStatus=IV&page=7')
+    expect(last).toHaveLength(10)
+    await expect(page).toHaveTitle('SVn Suche – Seite 7 von 7 – SVN Portal')
+    const pager = page.getByRole('navigation', { name: 'Seitennavigation' })
+    await expect(pager.locator('[aria-current="page"]')).toHaveText('7')
+    // An edited URL: past the seven pages, or past the last page of a short result.
+    for (const query of ['sVnStatus=IV&page=99', 'sVnStatus=IV&page=0', `sVnID=${first[0]}&page=3`]) {
+      const ids = await svnSearchIds(page, query)
+      expect(ids[0], query).toBe(first[0])
+      await expect(page, query).toHaveTitle(/– Seite 1 von \d – SVN Portal$/)
+    }
+  })
+
   test('a row opens the detail; back to search returns to the same search', async ({ page }) => {
     await svnSearchIds(page, 'sVnStatus=IV&sort=name&order=desc&page=2')
     const searchUrl = page.url()
