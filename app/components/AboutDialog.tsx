@@ -1,4 +1,3 @@
-import type { TranslationKey } from '../lib/i18n-keys.ts'
 import { useTranslation } from '../lib/texts.tsx'
 import { Dialog } from './Dialog.tsx'
 
@@ -19,18 +18,6 @@ interface AboutDialogProps {
 }
 
 /** The hidden action's dialog (spec §2; ADR 401): version, commit, register and IdP in use. */
-/** The texts the dialog shows (noted by the server for the page, ADR 530). */
-export const ABOUT_DIALOG_KEYS: readonly TranslationKey[] = [
-  'about.embedded',
-  'about.external',
-  'about.version',
-  'about.commit',
-  'about.register',
-  'about.idp',
-  'about.title',
-  'dialog.close',
-]
-
 export function AboutDialog({ open, onClose, about }: AboutDialogProps) {
   const { t } = useTranslation()
   const where = (value: string) =>

@@ -1,11 +1,11 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react'
 import type { Language } from '../../domain/languages.ts'
 import { useNoteTexts } from '../lib/texts.tsx'
-import { ABOUT_DIALOG_KEYS, AboutDialog, type AboutInfo } from './AboutDialog.tsx'
+import type { AboutInfo } from './AboutDialog.tsx'
 import { AppHeader, type ShellInsurer } from './AppHeader.tsx'
 import { FlashMessages, type FlashToast } from './FlashMessages.tsx'
 import { HolidayBanner, type HolidayBannerData } from './HolidayBanner.tsx'
-import { ShortcutsHelpDialog, shortcutsHelpKeys } from './ShortcutsHelpDialog.tsx'
+import { ABOUT_DIALOG_KEYS, shortcutsHelpKeys } from './shell-dialog-texts.ts'
 import { SideNav, type NavCounts } from './SideNav.tsx'
 import { SkipLink } from './SkipLink.tsx'
 import { useHydrated } from './useHydrated.ts'
@@ -13,6 +13,30 @@ import { ShortcutsContext, useHiddenAction, useShortcuts } from './useShortcuts.
 import type { ShellUser } from './UserMenu.tsx'
 
 export type { AboutInfo, FlashToast, HolidayBannerData, NavCounts, ShellInsurer, ShellUser }
+
+/** A component fetched when first rendered; a fetch that fails (offline) renders nothing, not the error page. */
+function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const none: ComponentType<P> = () => null
+  return lazy(() =>
+    load().then(
+      (c) => ({ default: c }),
+      () => ({ default: none }),
+    ),
+  )
+}
+
+// The shell's two dialogs are fetched when first opened, never with the page (ADR 531).
+const ShortcutsHelpDialog = onDemand(() =>
+  import('./ShortcutsHelpDialog.tsx').then((m) => m.ShortcutsHelpDialog),
+)
+const AboutDialog = onDemand(() => import('./AboutDialog.tsx').then((m) => m.AboutDialog))
+
+/** True from the first time `open` is true: the dialog then stays mounted, so closing it returns focus. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open)
+  if (open && !opened) setOpened(true)
+  return opened || open
+}
 
 export interface AppShellProps {
   user: ShellUser | null
@@ -50,6 +74,8 @@ export function AppShell(props: AppShellProps) {
   useNoteTexts(user ? [...shortcutsHelpKeys(roles), ...(about ? ABOUT_DIALOG_KEYS : [])] : [])
   const [helpOpen, setHelpOpen] = useState(false)
   const [aboutOpen, setAboutOpen] = useState(false)
+  const helpMounted = useOpenedOnce(helpOpen)
+  const aboutMounted = useOpenedOnce(aboutOpen)
   useShortcuts({ enabled: Boolean(user) && shortcutsEnabled, roles, onHelp: () => setHelpOpen(true) })
   useHiddenAction(Boolean(user && about), () => setAboutOpen(true))
   const shortcuts = useMemo(
@@ -91,18 +117,21 @@ export function AppShell(props: AppShellProps) {
           main
         )}
       </div>
-      {/* Dialogs need JavaScript (showModal); without it they are not in the page at all. */}
-      {hydrated && user ? (
-        <ShortcutsHelpDialog
-          open={helpOpen}
-          onClose={() => setHelpOpen(false)}
-          roles={roles}
-          enabled={shortcutsEnabled}
-        />
-      ) : null}
-      {hydrated && user && about ? (
-        <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} about={about} />
-      ) : null}
+      {/* Dialogs need JavaScript (showModal); without it they are not in the page at all. With it, they
+          are mounted on first open (only a key or a click opens them, so never during hydration). */}
+      <Suspense fallback={null}>
+        {user && helpMounted ? (
+          <ShortcutsHelpDialog
+            open={helpOpen}
+            onClose={() => setHelpOpen(false)}
+            roles={roles}
+            enabled={shortcutsEnabled}
+          />
+        ) : null}
+        {user && about && aboutMounted ? (
+          <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} about={about} />
+        ) : null}
+      </Suspense>
     </ShortcutsContext.Provider>
   )
 }

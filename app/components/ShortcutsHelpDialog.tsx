@@ -1,6 +1,5 @@
 import { useTranslation } from '../lib/texts.tsx'
 import { goToShortcutsFor } from '../../domain/shortcuts.ts'
-import type { TranslationKey } from '../lib/i18n-keys.ts'
 import { Dialog } from './Dialog.tsx'
 
 interface ShortcutsHelpDialogProps {
@@ -8,24 +7,6 @@ interface ShortcutsHelpDialogProps {
   onClose: () => void
   roles: readonly string[]
   enabled: boolean
-}
-
-/** The texts the dialog shows (noted by the server for the page, ADR 530). */
-export function shortcutsHelpKeys(roles: readonly string[]): TranslationKey[] {
-  return [
-    'shortcuts.then',
-    'shortcuts.help',
-    'shortcuts.search',
-    'shortcuts.goTo',
-    'shortcuts.title',
-    'shortcuts.intro',
-    'shortcuts.offNote',
-    'shortcuts.keyColumn',
-    'shortcuts.actionColumn',
-    'shortcuts.fieldsNote',
-    'dialog.close',
-    ...goToShortcutsFor(roles).map((s) => s.labelKey),
-  ]
 }
 
 function Keys({ keys }: { keys: string[] }) {
