@@ -68,15 +68,18 @@ export function UserForm(props: UserFormProps) {
   const [text, setText] = useState(() => pickText(values))
   const current: UserFormValues = { ...text, type, aktiv, roles }
   const dirty = !sameValues(current, props.initial)
-  // The schema check arrives after hydration (its own chunk); until then a changed form is not yet OK.
+  // The schema check (its own chunk) is fetched at the first change, not with the page (ADR 531): an
+  // unchanged form is never OK, and until the check has arrived a changed one is not yet OK either.
   const [isValidUser, setValidity] = useState<((values: UserFormValues) => boolean) | null>(null)
+  const wantsCheck = dirty && isValidUser === null
   useEffect(() => {
+    if (!wantsCheck) return
     let live = true
     void import('./user-validity.ts').then((m) => live && setValidity(() => m.isValidUser))
     return () => {
       live = false
     }
-  }, [])
+  }, [wantsCheck])
   const canSubmit = !hydrated || (dirty && isValidUser !== null && isValidUser(current))
 
   const report = (next: UserFormValues) => props.onDirtyChange?.(!sameValues(next, props.initial))
