@@ -1,10 +1,11 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react'
+import { Suspense, useMemo, useState, type ReactNode } from 'react'
 import type { Language } from '../../domain/languages.ts'
 import { useNoteTexts } from '../lib/texts.tsx'
 import type { AboutInfo } from './AboutDialog.tsx'
 import { AppHeader, type ShellInsurer } from './AppHeader.tsx'
 import { FlashMessages, type FlashToast } from './FlashMessages.tsx'
 import { HolidayBanner, type HolidayBannerData } from './HolidayBanner.tsx'
+import { onDemand, useOpenedOnce } from './on-demand.ts'
 import { ABOUT_DIALOG_KEYS, shortcutsHelpKeys } from './shell-dialog-texts.ts'
 import { SideNav, type NavCounts } from './SideNav.tsx'
 import { SkipLink } from './SkipLink.tsx'
@@ -14,29 +15,11 @@ import type { ShellUser } from './UserMenu.tsx'
 
 export type { AboutInfo, FlashToast, HolidayBannerData, NavCounts, ShellInsurer, ShellUser }
 
-/** A component fetched when first rendered; a fetch that fails (offline) renders nothing, not the error page. */
-function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const none: ComponentType<P> = () => null
-  return lazy(() =>
-    load().then(
-      (c) => ({ default: c }),
-      () => ({ default: none }),
-    ),
-  )
-}
-
 // The shell's two dialogs are fetched when first opened, never with the page (ADR 531).
 const ShortcutsHelpDialog = onDemand(() =>
   import('./ShortcutsHelpDialog.tsx').then((m) => m.ShortcutsHelpDialog),
 )
 const AboutDialog = onDemand(() => import('./AboutDialog.tsx').then((m) => m.AboutDialog))
-
-/** True from the first time `open` is true: the dialog then stays mounted, so closing it returns focus. */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open)
-  if (open && !opened) setOpened(true)
-  return opened || open
-}
 
 export interface AppShellProps {
   user: ShellUser | null

@@ -1,7 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react'
+import { Suspense, useRef, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { DANGER_BUTTON } from './ConfirmStep.tsx'
-import { Dialog } from './Dialog.tsx'
+import { DialogOnDemand, loadDialog, useOpenedOnce } from './on-demand.ts'
 import { useHydrated } from './useHydrated.ts'
 
 export interface ConfirmActionProps {
@@ -25,7 +25,8 @@ export interface ConfirmActionProps {
  * A destructive action that asks first (DESIGN §7, ACCESSIBILITY 22). Without JavaScript the button
  * posts the intent alone and the server answers with its confirmation step (ConfirmStep). Once
  * hydrated, the button opens a modal dialog whose OK posts the intent with `confirmed=yes`; focus
- * starts on the cancel button and returns to the opener when the dialog closes.
+ * starts on the cancel button and returns to the opener when the dialog closes. The dialog is fetched
+ * when first opened (early when the button is pointed at or focused), not with the page (ADR 531).
  */
 export function ConfirmAction({
   intent,
@@ -40,6 +41,7 @@ export function ConfirmAction({
 }: ConfirmActionProps) {
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
+  const opened = useOpenedOnce(open)
   const cancelRef = useRef<HTMLButtonElement>(null)
 
   if (!hydrated) {
@@ -55,22 +57,43 @@ export function ConfirmAction({
 
   return (
     <>
-      <button type="button" aria-haspopup="dialog" className={className} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        className={className}
+        onClick={() => setOpen(true)}
+        onFocus={() => void loadDialog()}
+        onPointerEnter={() => void loadDialog()}
+      >
         {label}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={title} initialFocus={cancelRef}>
-        <p className="mb-6">{text}</p>
-        <Form method="post" action={action} className="flex flex-wrap gap-3" onSubmit={() => setOpen(false)}>
-          <input type="hidden" name="csrf" value={csrf} />
-          <input type="hidden" name="confirmed" value="yes" />
-          <button type="submit" name="intent" value={intent} className={DANGER_BUTTON}>
-            {confirmLabel}
-          </button>
-          <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
-            {cancelLabel}
-          </button>
-        </Form>
-      </Dialog>
+      {opened ? (
+        <Suspense fallback={null}>
+          <DialogOnDemand open={open} onClose={() => setOpen(false)} title={title} initialFocus={cancelRef}>
+            <p className="mb-6">{text}</p>
+            <Form
+              method="post"
+              action={action}
+              className="flex flex-wrap gap-3"
+              onSubmit={() => setOpen(false)}
+            >
+              <input type="hidden" name="csrf" value={csrf} />
+              <input type="hidden" name="confirmed" value="yes" />
+              <button type="submit" name="intent" value={intent} className={DANGER_BUTTON}>
+                {confirmLabel}
+              </button>
+              <button
+                ref={cancelRef}
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => setOpen(false)}
+              >
+                {cancelLabel}
+              </button>
+            </Form>
+          </DialogOnDemand>
+        </Suspense>
+      ) : null}
     </>
   )
 }

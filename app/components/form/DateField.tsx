@@ -3,7 +3,7 @@ import { useNoteTexts, useTranslation } from '../../lib/texts.tsx'
 import type { TranslationKey } from '../../lib/i18n-keys.ts'
 import { normaliseDateText } from '../../../domain/date-input.ts'
 import { zurichDay } from '../../../domain/svn/dates.ts'
-import { Dialog } from '../Dialog.tsx'
+import { DialogOnDemand, loadDialog, useOpenedOnce } from '../on-demand.ts'
 import { CalendarIcon } from '../icons.tsx'
 import { useHydrated } from '../useHydrated.ts'
 import { calendarLocaleOf, displayValue, pickerStart, type PickerStart } from './date-field.ts'
@@ -23,6 +23,8 @@ const DATE_PICKER_KEYS: TranslationKey[] = [
 const loadCalendar = () => import('./DateCalendar.tsx')
 /** The calendar grid is its own chunk: fetched when a picker opens (or is about to), never before. */
 const DateCalendar = lazy(loadCalendar)
+/** The picker's dialog and calendar, fetched when the button is pointed at or focused (ADR 531). */
+const loadPicker = () => Promise.all([loadDialog(), loadCalendar()])
 
 export interface DateFieldProps {
   name: string
@@ -67,6 +69,7 @@ export function DateField(props: DateFieldProps) {
   useNoteTexts(DATE_PICKER_KEYS)
   const id = props.id ?? fieldId(props.name)
   const [picker, setPicker] = useState<PickerStart | null>(null)
+  const opened = useOpenedOnce(picker !== null)
   const today = props.today ?? zurichDay(new Date())
   const hint = [props.hint, t('dateField.hint', { example: DATE_EXAMPLE })].filter(Boolean).join(' ')
 
@@ -113,8 +116,8 @@ export function DateField(props: DateFieldProps) {
               aria-haspopup="dialog"
               data-date-picker-for={id}
               onClick={open}
-              onFocus={() => void loadCalendar()}
-              onPointerEnter={() => void loadCalendar()}
+              onFocus={() => void loadPicker()}
+              onPointerEnter={() => void loadPicker()}
             >
               <CalendarIcon />
               <span className="sr-only">{t('dateField.open', { label: props.label })}</span>
@@ -122,44 +125,47 @@ export function DateField(props: DateFieldProps) {
           ) : null
         }
       />
-      {hydrated ? (
-        <Dialog
-          open={picker !== null}
-          onClose={() => setPicker(null)}
-          title={t('dateField.dialogTitle', { label: props.label })}
-          className="max-w-sm"
-        >
-          {picker ? (
-            <>
-              <Suspense fallback={<p role="status">{t('dateField.loading')}</p>}>
-                <DateCalendar
-                  selected={picker.selected}
-                  month={picker.month}
-                  startMonth={picker.startMonth}
-                  endMonth={picker.endMonth}
-                  min={props.min}
-                  max={props.max}
-                  today={today}
-                  locale={calendarLocaleOf(i18n.language)}
-                  onPick={pick}
-                />
-              </Suspense>
-              <div className="mt-3 flex flex-wrap justify-between gap-2">
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={!todayAllowed}
-                  onClick={() => pick(today)}
-                >
-                  {t('dateField.today')}
-                </button>
-                <button type="button" className="btn btn-secondary" onClick={() => setPicker(null)}>
-                  {t('dateField.close')}
-                </button>
-              </div>
-            </>
-          ) : null}
-        </Dialog>
+      {/* Mounted at the first opening (only a click opens it, so never during hydration). */}
+      {opened ? (
+        <Suspense fallback={null}>
+          <DialogOnDemand
+            open={picker !== null}
+            onClose={() => setPicker(null)}
+            title={t('dateField.dialogTitle', { label: props.label })}
+            className="max-w-sm"
+          >
+            {picker ? (
+              <>
+                <Suspense fallback={<p role="status">{t('dateField.loading')}</p>}>
+                  <DateCalendar
+                    selected={picker.selected}
+                    month={picker.month}
+                    startMonth={picker.startMonth}
+                    endMonth={picker.endMonth}
+                    min={props.min}
+                    max={props.max}
+                    today={today}
+                    locale={calendarLocaleOf(i18n.language)}
+                    onPick={pick}
+                  />
+                </Suspense>
+                <div className="mt-3 flex flex-wrap justify-between gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={!todayAllowed}
+                    onClick={() => pick(today)}
+                  >
+                    {t('dateField.today')}
+                  </button>
+                  <button type="button" className="btn btn-secondary" onClick={() => setPicker(null)}>
+                    {t('dateField.close')}
+                  </button>
+                </div>
+              </>
+            ) : null}
+          </DialogOnDemand>
+        </Suspense>
       ) : null}
     </div>
   )
