@@ -30,6 +30,11 @@ describe('client JavaScript per route (gzip)', () => {
 
   test.each([
     ['routes/svn.create', /DateCalendar/],
+    // The one Dialog, for dialogs a page does not show at first (ADR 531).
+    ['routes/svn.create', /(^|\/)Dialog-[\w-]+\.js$/m],
+    ['routes/svn.$svnId', /(^|\/)Dialog-[\w-]+\.js$/m],
+    ['root', /ShortcutsHelpDialog/],
+    ['root', /AboutDialog/],
     ['routes/user.administration.new', /user-validity/],
     // The page carries its texts; the language file is fetched on demand (ADR 530).
     ['routes/svn.search', /(^|\/)(de|fr|it|en)-[\w-]+\.js$/m],
