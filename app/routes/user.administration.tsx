@@ -1,7 +1,7 @@
-import { useTranslation } from '../lib/texts.tsx'
+import { useNoteTexts, useTranslation } from '../lib/texts.tsx'
 import { Link, useOutlet } from 'react-router'
-import { DataTable, type Column, type Row } from '~/components/table/DataTable.tsx'
-import { Pagination } from '~/components/table/Pagination.tsx'
+import { DATA_TABLE_KEYS, DataTable, type Column, type Row } from '~/components/table/DataTable.tsx'
+import { Pagination, PAGINATION_KEYS } from '~/components/table/Pagination.tsx'
 import { pageCountOf, parsePage } from '~/components/table/pagination.ts'
 import { useHydrated } from '~/components/useHydrated.ts'
 import {
@@ -62,7 +62,10 @@ export default function UserAdministration({ loaderData }: Route.ComponentProps)
   const { t } = useTranslation()
   const outlet = useOutlet()
   const hydrated = useHydrated()
-  if (outlet && !hydrated) return outlet
+  // With a dialog open the server renders the dialog alone (without JS a page of its own); with JS this
+  // list appears behind it at hydration. The list is built first either way and the table's texts are
+  // noted, so that the page carries them and hydration fetches no language file (ADR 530, 531).
+  useNoteTexts(outlet ? [...DATA_TABLE_KEYS, ...PAGINATION_KEYS] : [])
 
   const { heading, rows, total, page, pageCount, sort, query } = loaderData
   const params = new URLSearchParams(query)
@@ -98,7 +101,7 @@ export default function UserAdministration({ loaderData }: Route.ComponentProps)
     }
   })
 
-  return (
+  const list = (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{heading}</h1>
@@ -120,6 +123,12 @@ export default function UserAdministration({ loaderData }: Route.ComponentProps)
           <Pagination page={page} pageCount={pageCount} href={(n) => userPageHref(params, n)} />
         </>
       ) : null}
+    </>
+  )
+  if (outlet && !hydrated) return outlet
+  return (
+    <>
+      {list}
       {outlet}
     </>
   )

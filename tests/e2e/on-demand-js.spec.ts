@@ -1,3 +1,4 @@
+import { measureRoutes } from '../bundles/route-js.ts'
 import { expect, jsEnabled, loginAs, test, waitForHydration } from './support.ts'
 
 /**
@@ -38,4 +39,46 @@ test('the shell dialogs and the user check come when first needed, not with the 
   expect(fetched('user-validity')).toBe(false)
   await page.keyboard.type('M')
   await expect.poll(() => fetched('user-validity')).toBe(true)
+})
+
+/**
+ * The budgets count a route's first load from the build's manifests (ADR 510); this checks the browser
+ * fetches exactly that — nothing more right after hydration, which would be first-load JavaScript too.
+ */
+test('a page fetches the JavaScript its budget counts, and no more once hydrated', async ({
+  page,
+}, testInfo) => {
+  if (!jsEnabled(testInfo)) return
+  const routes = measureRoutes()
+  const cases = [
+    ['clerk@alpina.example', '/svn/search', 'routes/svn.search'],
+    ['clerk@alpina.example', '/svn/create', 'routes/svn.create'],
+    ['clerk@alpina.example', '/svn/untreated', 'routes/svn.untreated'],
+    ['clerk@alpina.example', '/svn/import', 'routes/svn.import'],
+    ['admin@leman.example', '/user/administration', 'routes/user.administration'],
+    ['admin@leman.example', '/user/administration/new', 'routes/user.administration.new'],
+    ['admin@alpina.example', '/group/administration', 'routes/group.administration'],
+    ['admin@alpina.example', '/api-clients', 'routes/api-clients'],
+    ['admin@alpina.example', '/logo', 'routes/logo'],
+  ] as const
+  let user = ''
+  for (const [email, url, id] of cases) {
+    if (email !== user) {
+      await page.context().clearCookies()
+      await loginAs(page, email)
+      user = email
+    }
+    const scripts = new Set<string>()
+    const onRequest = (r: { url(): string }) => {
+      const p = new URL(r.url()).pathname
+      if (p.endsWith('.js')) scripts.add(p)
+    }
+    page.on('request', onRequest)
+    await page.goto(url)
+    await waitForHydration(page)
+    await page.waitForLoadState('networkidle')
+    page.off('request', onRequest)
+    const counted = routes.find((r) => r.id === id)!.files.map((f) => `/${f.file}`)
+    expect([...scripts].sort(), url).toEqual([...counted].sort())
+  }
 })

@@ -1,6 +1,10 @@
 import { useId, type ReactNode } from 'react'
 import { useTranslation } from '../../lib/texts.tsx'
+import type { TranslationKey } from '../../lib/i18n-keys.ts'
 import { Link, useNavigate } from 'react-router'
+
+/** The table's own texts, for a screen that shows it only after hydration (ADR 530). */
+export const DATA_TABLE_KEYS: readonly TranslationKey[] = ['table.sortedAscending', 'table.sortedDescending']
 
 export interface Column<K extends string> {
   key: K

@@ -1,6 +1,15 @@
 import { useTranslation } from '../../lib/texts.tsx'
 import { Link } from 'react-router'
+import type { TranslationKey } from '../../lib/i18n-keys.ts'
 import { pageWindow } from './pagination.ts'
+
+/** The page links' own texts, for a screen that shows them only after hydration (ADR 530). */
+export const PAGINATION_KEYS: readonly TranslationKey[] = [
+  'pagination.label',
+  'pagination.first',
+  'pagination.page',
+  'pagination.last',
+]
 
 const linkClass =
   'inline-flex min-h-10 min-w-10 items-center justify-center rounded border-2 border-transparent px-2 font-semibold'

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react'
-import { useTranslation } from '../../lib/texts.tsx'
+import { useNoteTexts, useTranslation } from '../../lib/texts.tsx'
 import { useLocation, useNavigate, useRouteLoaderData } from 'react-router'
 import type { RootData } from '~/root.tsx'
 import type { Role } from '../../../domain/roles.ts'
+import type { TranslationKey } from '../../lib/i18n-keys.ts'
 import { ConfirmAction } from '../ConfirmAction.tsx'
 import { ConfirmStep } from '../ConfirmStep.tsx'
 import { Dialog } from '../Dialog.tsx'
@@ -35,6 +36,13 @@ export interface UserDialogPost {
   confirmDelete?: boolean
 }
 
+const UNSAVED_KEYS: TranslationKey[] = [
+  'admin.users.unsaved.title',
+  'admin.users.unsaved.text',
+  'admin.users.unsaved.return',
+  'admin.users.unsaved.discard',
+]
+
 /**
  * The user dialog at its own URL (DESIGN §7). Without JS it is a page of its own (the list route draws
  * nothing else); with JS the list stays behind a modal <dialog>. Closing navigates back to the list,
@@ -43,6 +51,9 @@ export interface UserDialogPost {
 export function UserDialogScreen({ data, post }: { data: UserDialogData; post: UserDialogPost | undefined }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
+  // The "unsaved changes" dialog exists only with JavaScript; the page carries its texts (ADR 530), or
+  // its title alone would fetch the whole language file right after hydration (ADR 531).
+  useNoteTexts(UNSAVED_KEYS)
   const navigate = useNavigate()
   const location = useLocation()
   const csrf = useRouteLoaderData<RootData>('root')?.csrf ?? ''
