@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, notExists, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.ts'
+import { selectMapped } from '../../db/rows.ts'
 import { exportDeliveries, exportFiles } from '../../db/schema/files.ts'
 import { codeItems } from '../../db/schema/register.ts'
 import { svn, svnMotors, svnNotifications } from '../../db/schema/svn.ts'
@@ -95,6 +96,11 @@ function notDelivered(
   )
 }
 
+// What each source selects, one object each: selectMapped compiles its row mapper once per selection.
+const SVN_ONLY = { svn }
+const AE_FIELDS = { svn, de: codeItems.de, fr: codeItems.fr, it: codeItems.it }
+const IVAV_FIELDS = { n: svnNotifications, referenz: svn.referenz, maklerNr: svn.maklerNr }
+
 /** Untreated SVN; event date = the Zurich day the record became UNTREATED. */
 async function* untreatedSvn(db: Database, selection: Selection): AsyncGenerator<Batch<SvnRecord>> {
   const { von, bis, reload } = selection.request
@@ -105,17 +111,24 @@ async function* untreatedSvn(db: Database, selection: Selection): AsyncGenerator
   const days = new Map<number, string>()
   let after = 0
   for (;;) {
-    const rows = await db
-      .select()
-      .from(svn)
-      .where(and(...conditions, gt(svn.id, after)))
-      .orderBy(asc(svn.id))
-      .limit(BATCH_ROWS)
+    const rows = await selectMapped(
+      db,
+      SVN_ONLY,
+      db
+        .select(SVN_ONLY)
+        .from(svn)
+        .where(and(...conditions, gt(svn.id, after)))
+        .orderBy(asc(svn.id))
+        .limit(BATCH_ROWS),
+    )
     if (rows.length === 0) return
-    after = rows[rows.length - 1]!.id
+    after = rows[rows.length - 1]!.svn.id
     yield {
-      records: rows.map((row) => ({ svn: row, statusDatum: zurichDayCached(days, row.statusChangedAt) })),
-      recordIds: rows.map((row) => row.id),
+      records: rows.map(({ svn: row }) => ({
+        svn: row,
+        statusDatum: zurichDayCached(days, row.statusChangedAt),
+      })),
+      recordIds: rows.map((row) => row.svn.id),
     }
     if (rows.length < BATCH_ROWS) return
   }
@@ -131,16 +144,20 @@ async function* rejectedAe(db: Database, selection: Selection): AsyncGenerator<B
   const days = new Map<number, string>()
   let after = 0
   for (;;) {
-    const rows = await db
-      .select({ svn, de: codeItems.de, fr: codeItems.fr, it: codeItems.it })
-      .from(svn)
-      .leftJoin(
-        codeItems,
-        and(eq(codeItems.category, REJECTION_REASON_CATEGORY), eq(codeItems.id, svn.reasonAe)),
-      )
-      .where(and(...conditions, gt(svn.id, after)))
-      .orderBy(asc(svn.id))
-      .limit(BATCH_ROWS)
+    const rows = await selectMapped(
+      db,
+      AE_FIELDS,
+      db
+        .select(AE_FIELDS)
+        .from(svn)
+        .leftJoin(
+          codeItems,
+          and(eq(codeItems.category, REJECTION_REASON_CATEGORY), eq(codeItems.id, svn.reasonAe)),
+        )
+        .where(and(...conditions, gt(svn.id, after)))
+        .orderBy(asc(svn.id))
+        .limit(BATCH_ROWS),
+    )
     if (rows.length === 0) return
     after = rows[rows.length - 1]!.svn.id
     yield {
@@ -164,13 +181,17 @@ async function* ivAvNotifications(db: Database, selection: Selection): AsyncGene
   if (!reload) conditions.push(notDelivered(db, 'IVAV', selection, svnNotifications.id))
   let after = 0
   for (;;) {
-    const rows = await db
-      .select({ n: svnNotifications, referenz: svn.referenz, maklerNr: svn.maklerNr })
-      .from(svnNotifications)
-      .innerJoin(svn, eq(svn.id, svnNotifications.svnId))
-      .where(and(...conditions, gt(svnNotifications.id, after)))
-      .orderBy(asc(svnNotifications.id))
-      .limit(BATCH_ROWS)
+    const rows = await selectMapped(
+      db,
+      IVAV_FIELDS,
+      db
+        .select(IVAV_FIELDS)
+        .from(svnNotifications)
+        .innerJoin(svn, eq(svn.id, svnNotifications.svnId))
+        .where(and(...conditions, gt(svnNotifications.id, after)))
+        .orderBy(asc(svnNotifications.id))
+        .limit(BATCH_ROWS),
+    )
     if (rows.length === 0) return
     const ids = rows.map((row) => row.n.id)
     after = ids[ids.length - 1]!
