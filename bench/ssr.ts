@@ -301,7 +301,8 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
         `rows) fetches 100 results and renders page 1 of 7 (15 rows, spec §5); and the search on a second ` +
         `server with WEB_CONCURRENCY=${cores} (one worker per core, node:cluster, ADR 522). Last, the ` +
         `search at ${OFFERED_RATE} req/s offered over the same ${CONNECTIONS} connections for ` +
-        `${RATE_SECONDS} s (autocannon's overallRate) on each server: the latency a clerk meets at a busy ` +
+        `${RATE_SECONDS} s (open loop: arrivals at random moments, latency counted from when each was due) ` +
+        `on each server: the latency a clerk meets at a busy ` +
         `moment, which the closed loop cannot show (there latency = ${CONNECTIONS} / throughput).`,
       '',
       '| page | path | req/s | p50 | p99 | requests | statuses | errors | server CPU / request |',

@@ -4,10 +4,12 @@
  * shares the cores with the server, so it should cost as little as possible: wrk (C, Debian package
  * `wrk`) when it is installed, autocannon (Node, in this process: about as much CPU per request as the
  * bare page itself) otherwise; as root on Debian or Ubuntu the bench installs wrk with apt, as `npm test`
- * installs its Chromium (ADR 900). A fixed rate always uses autocannon (`overallRate`; wrk has no rate).
- * `BENCH_LOAD=autocannon` forces autocannon.
+ * installs its Chromium (ADR 900). A fixed rate runs `openLoop` below (wrk has no rate, and autocannon's
+ * `overallRate` fires every connection on the same tick: bursts, not clerks). `BENCH_LOAD=autocannon`
+ * forces autocannon for the closed loop.
  */
 import { execFile, execFileSync } from 'node:child_process'
+import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -24,7 +26,7 @@ export interface LoadOptions {
 }
 
 export interface LoadResult {
-  tool: 'wrk' | 'autocannon'
+  tool: 'wrk' | 'autocannon' | 'open loop'
   requests: number
   /** Answers per second over the run. */
   rps: number
@@ -77,7 +79,58 @@ export function provideWrk(log: (message: string) => void): void {
 export const loadTool = (): LoadResult['tool'] => (wrkAvailable() ? 'wrk' : 'autocannon')
 
 export async function httpLoad(options: LoadOptions): Promise<LoadResult> {
-  return options.rate === undefined && wrkAvailable() ? wrk(options) : cannon(options)
+  if (options.rate !== undefined) return openLoop({ ...options, rate: options.rate })
+  return wrkAvailable() ? wrk(options) : cannon(options)
+}
+
+/**
+ * Requests arriving at `rate` a second at random moments (exponential gaps: independent clerks), each
+ * sent on one of `connections` keep-alive sockets; latency counts from the moment the request was due,
+ * so time spent waiting for a free socket or behind a slow answer is in it (no coordinated omission).
+ */
+async function openLoop(options: LoadOptions & { rate: number }): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections })
+  const latencies: number[] = []
+  const statuses: Record<string, number> = {}
+  let errors = 0
+  const send = (due: number) =>
+    new Promise<void>((resolve) => {
+      const req = http.get(options.url, { agent, headers: options.headers }, (res) => {
+        res.resume()
+        res.on('end', () => {
+          latencies.push(performance.now() - due)
+          statuses[String(res.statusCode)] = (statuses[String(res.statusCode)] ?? 0) + 1
+          resolve()
+        })
+      })
+      req.setTimeout(10_000, () => req.destroy(new Error('timeout')))
+      req.on('error', () => {
+        errors++
+        resolve()
+      })
+    })
+  const started = performance.now()
+  const end = started + options.seconds * 1000
+  const pending: Promise<void>[] = []
+  for (let due = started; due < end; due += (-Math.log(1 - Math.random()) * 1000) / options.rate) {
+    const wait = due - performance.now()
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+    pending.push(send(due))
+  }
+  await Promise.all(pending)
+  agent.destroy()
+  const sorted = latencies.sort((a, b) => a - b)
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
+  return {
+    tool: 'open loop',
+    requests: sorted.length,
+    rps: sorted.length / options.seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+    statuses,
+  }
 }
 
 async function wrk(options: LoadOptions): Promise<LoadResult> {
@@ -113,7 +166,6 @@ async function cannon(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections,
     duration: options.seconds,
     headers: options.headers,
-    ...(options.rate === undefined ? {} : { overallRate: options.rate }),
   })
   const statuses: Record<string, number> = {}
   for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = s?.count ?? 0
