@@ -354,7 +354,7 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
             '≥ 0.50',
             `${shellRatio.toFixed(2)} (${shell.rps.toFixed(0)} vs ${barePage.rps.toFixed(0)} req/s)`,
             shellRatio >= 0.5,
-            'ADR 523: React render of the page (react-dom/server); load average in the section',
+            'ADR 525: React Router and react-dom per request; load average in the section',
             [barePage, shell],
           ),
           budget(
@@ -362,7 +362,7 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
             '≥ 0.70',
             `${ratio.toFixed(2)} (${found.rps.toFixed(0)} vs ${shell.rps.toFixed(0)} req/s)`,
             ratio >= 0.7,
-            'ADR 523: React render of the page (react-dom/server); load average in the section',
+            'ADR 525: the in-process register call, the form and the table cost more than the whole shell',
             [shell, found],
           ),
           budget(
@@ -386,7 +386,8 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
             '≥ 1.6',
             `${scale.toFixed(2)} (${many.rps.toFixed(0)} vs ${found.rps.toFixed(0)} req/s)`,
             scale >= 1.6,
-            `${loadTool()}, PostgreSQL and the workers share the same ${cores} cores`,
+            `one worker alone used ${found.cpuMs === null ? '?' : ((found.rps * found.cpuMs) / 1000).toFixed(2)} ` +
+              `cores; ${loadTool()}, PostgreSQL and the workers share the same ${cores}`,
             [found, many],
           ),
         ],
