@@ -1,6 +1,6 @@
 /**
  * Register search on N bulk SVN (ADR 502, 503): every filter kind, the default list and a combined
- * query, through `searchSvn` — the function behind GET svn/search (one query, 101 rows at most) — on
+ * query, through `searchSvn` — the function behind GET svn/search (one query, its default page of 100 rows) — on
  * the bench's PostgreSQL database and on a PGlite seeded the same way. p50/p95 after a warm-up, with
  * the plans. Budgets: p95 ≤ 5 ms (PostgreSQL), ≤ 20 ms (PGlite).
  */
@@ -204,8 +204,8 @@ export const run: BenchModule = async (ctx) => {
     ]
   })
   const markdown = [
-    `\`searchSvn\` (register/svn/search.ts, the function behind \`GET svn/search\`: one query for at most`,
-    `101 rows, the 101st meaning "more than 100", no count) as the demo clerk of insurer 1001 (45 % of the`,
+    `\`searchSvn\` (register/svn/search.ts, the function behind \`GET svn/search\`, default page of 100 rows:`,
+    `one query, the matches counted up to 101 by a window over the same ids, 101 meaning "more than 100", no full count) as the demo clerk of insurer 1001 (45 % of the`,
     `records) unless marked, on ${ctx.records} bulk SVN plus the demo. Times in ms over ${REPEAT.PostgreSQL}`,
     `(PostgreSQL) / ${REPEAT.PGlite} (PGlite) runs after ${WARM_UP} warm-up runs, measured in this process`,
     `(PostgreSQL: including the round trips over localhost). PGlite runs in this process, on disk in a`,
