@@ -23,7 +23,6 @@ import { useNonce } from './lib/nonce.tsx'
 import { loadAllTexts, PageTexts, useTranslation } from './lib/texts.tsx'
 import { sessionMiddleware } from './lib/session.server.ts'
 import { readToast } from './lib/toast.server.ts'
-import { readUserSettings } from './lib/user-settings.server.ts'
 import type { Route } from './+types/root'
 import stylesheet from './styles/app.css?url'
 
@@ -49,7 +48,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config, db } = context.get(appContext)
+  const { config } = context.get(appContext)
   const session = currentSession(context)
   const { token, setCookie } = await csrfToken(request, config, session?.id ?? null)
   const { toast, headers } = await readToast(config, request)
@@ -60,13 +59,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = bannerToday(config, request)
   if (today.setCookie) headers.append('Set-Cookie', today.setCookie)
   const banner = holidayBanner(today.today, (key) => getInstance(context).t(key))
-  // The settings came with the session (ADR 525); a session refreshed in this request reads them apart.
-  const [settings, counts] = session
-    ? await Promise.all([
-        session.settings ?? readUserSettings(db, session.data.sub),
-        navCounts(context, session),
-      ])
-    : [null, {}]
+  // The settings came with the session (ADR 525).
+  const settings = session?.settings ?? null
+  const counts = session ? await navCounts(context, session) : {}
   return data(
     {
       lng: currentLanguage(context),

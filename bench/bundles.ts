@@ -4,7 +4,6 @@
  * the budget test (tests/bundles/budgets.test.ts). The yardstick, a bare React Router page, is built
  * and measured in the same run.
  */
-import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -18,9 +17,8 @@ import {
   measureRoutes,
   SHELL_GOAL,
 } from '../tests/bundles/route-js.ts'
+import { BARE, buildBare } from './lib/bare.ts'
 import type { BenchModule, BenchSection } from './lib/report.ts'
-
-const repo = path.resolve(import.meta.dirname, '..')
 
 /**
  * The floor (ADR 531): bench/bare — one React Router 7 route and nothing of ours — built with this
@@ -28,12 +26,8 @@ const repo = path.resolve(import.meta.dirname, '..')
  * React Router's manifest), gzip level 9 as for the portal.
  */
 function barePageGzip(): number {
-  const bare = path.join(repo, 'bench/bare')
-  execFileSync(path.join(repo, 'node_modules/.bin/react-router'), ['build', bare], {
-    cwd: repo,
-    stdio: 'ignore',
-  })
-  const client = path.join(bare, 'build/client')
+  buildBare()
+  const client = path.join(BARE, 'build/client')
   const name = readdirSync(path.join(client, 'assets')).find((f) => /^manifest-.*\.js$/.test(f))
   if (!name) throw new Error('bundles: no React Router manifest in bench/bare/build/client/assets')
   const text = readFileSync(path.join(client, 'assets', name), 'utf8')

@@ -5,7 +5,7 @@
  * the bare React Router page of bench/bare (one route, a 15-row table, `react-router-serve`): every
  * figure is a ratio to it. Then the search's latency at a fixed offered rate, as clerks load it.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os, { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
 import { SEARCH_LIMIT } from '../domain/svn/search-rows.ts'
 import { freePort, loginOverHttp, startServerProcess } from '../server/testing/process.ts'
+import { BARE, buildBare } from './lib/bare.ts'
 import { httpLoad, loadTool, provideWrk } from './lib/http-load.ts'
 import type { BenchContext, BenchModule, BenchSection } from './lib/report.ts'
 
@@ -30,15 +31,13 @@ const ROUNDS = Number(process.env.BENCH_SSR_ROUNDS ?? 3)
 const WARMUP_S = 5
 const CLERK = 'clerk@alpina.example'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const BARE = path.join(root, 'bench/bare')
 
 /**
  * The yardstick: bench/bare built for production with this checkout's react-router and served by
  * `react-router-serve` (@react-router/serve, same version), on the same Node.
  */
 async function startBare(): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
-  const bin = path.join(root, 'node_modules/.bin/react-router')
-  execFileSync(bin, ['build', BARE], { cwd: root, stdio: 'ignore' })
+  buildBare()
   const port = await freePort()
   const child = spawn(
     process.execPath,

@@ -1,11 +1,11 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import type { Language } from '../../domain/languages.ts'
 import { useNoteTexts } from '../lib/texts.tsx'
 import type { AboutInfo } from './AboutDialog.tsx'
 import { AppHeader, type ShellInsurer } from './AppHeader.tsx'
 import { FlashMessages, type FlashToast } from './FlashMessages.tsx'
 import { HolidayBanner, type HolidayBannerData } from './HolidayBanner.tsx'
-import { onDemand, useOpenedOnce } from './on-demand.ts'
+import { onDemandDialog } from './on-demand.tsx'
 import { ABOUT_DIALOG_KEYS, shortcutsHelpKeys } from './shell-dialog-texts.ts'
 import { SideNav, type NavCounts } from './SideNav.tsx'
 import { SkipLink } from './SkipLink.tsx'
@@ -16,10 +16,10 @@ import type { ShellUser } from './UserMenu.tsx'
 export type { AboutInfo, FlashToast, HolidayBannerData, NavCounts, ShellInsurer, ShellUser }
 
 // The shell's two dialogs are fetched when first opened, never with the page (ADR 531).
-const ShortcutsHelpDialog = onDemand(() =>
+const ShortcutsHelpDialog = onDemandDialog(() =>
   import('./ShortcutsHelpDialog.tsx').then((m) => m.ShortcutsHelpDialog),
 )
-const AboutDialog = onDemand(() => import('./AboutDialog.tsx').then((m) => m.AboutDialog))
+const AboutDialog = onDemandDialog(() => import('./AboutDialog.tsx').then((m) => m.AboutDialog))
 
 export interface AppShellProps {
   user: ShellUser | null
@@ -57,8 +57,6 @@ export function AppShell(props: AppShellProps) {
   useNoteTexts(user ? [...shortcutsHelpKeys(roles), ...(about ? ABOUT_DIALOG_KEYS : [])] : [])
   const [helpOpen, setHelpOpen] = useState(false)
   const [aboutOpen, setAboutOpen] = useState(false)
-  const helpMounted = useOpenedOnce(helpOpen)
-  const aboutMounted = useOpenedOnce(aboutOpen)
   useShortcuts({ enabled: Boolean(user) && shortcutsEnabled, roles, onHelp: () => setHelpOpen(true) })
   useHiddenAction(Boolean(user && about), () => setAboutOpen(true))
   const shortcuts = useMemo(
@@ -101,20 +99,18 @@ export function AppShell(props: AppShellProps) {
         )}
       </div>
       {/* Dialogs need JavaScript (showModal); without it they are not in the page at all. With it, they
-          are mounted on first open (only a key or a click opens them, so never during hydration). */}
-      <Suspense fallback={null}>
-        {user && helpMounted ? (
-          <ShortcutsHelpDialog
-            open={helpOpen}
-            onClose={() => setHelpOpen(false)}
-            roles={roles}
-            enabled={shortcutsEnabled}
-          />
-        ) : null}
-        {user && about && aboutMounted ? (
-          <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} about={about} />
-        ) : null}
-      </Suspense>
+          are fetched and mounted on first open (only a key or a click opens them, never hydration). */}
+      {user ? (
+        <ShortcutsHelpDialog
+          open={helpOpen}
+          onClose={() => setHelpOpen(false)}
+          roles={roles}
+          enabled={shortcutsEnabled}
+        />
+      ) : null}
+      {user && about ? (
+        <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} about={about} />
+      ) : null}
     </ShortcutsContext.Provider>
   )
 }

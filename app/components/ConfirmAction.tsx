@@ -1,7 +1,7 @@
-import { Suspense, useRef, useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { DANGER_BUTTON } from './ConfirmStep.tsx'
-import { DialogOnDemand, loadDialog, useOpenedOnce } from './on-demand.ts'
+import { DialogOnDemand, loadDialog } from './on-demand.tsx'
 import { useHydrated } from './useHydrated.ts'
 
 export interface ConfirmActionProps {
@@ -41,7 +41,6 @@ export function ConfirmAction({
 }: ConfirmActionProps) {
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
-  const opened = useOpenedOnce(open)
   const cancelRef = useRef<HTMLButtonElement>(null)
 
   if (!hydrated) {
@@ -67,33 +66,19 @@ export function ConfirmAction({
       >
         {label}
       </button>
-      {opened ? (
-        <Suspense fallback={null}>
-          <DialogOnDemand open={open} onClose={() => setOpen(false)} title={title} initialFocus={cancelRef}>
-            <p className="mb-6">{text}</p>
-            <Form
-              method="post"
-              action={action}
-              className="flex flex-wrap gap-3"
-              onSubmit={() => setOpen(false)}
-            >
-              <input type="hidden" name="csrf" value={csrf} />
-              <input type="hidden" name="confirmed" value="yes" />
-              <button type="submit" name="intent" value={intent} className={DANGER_BUTTON}>
-                {confirmLabel}
-              </button>
-              <button
-                ref={cancelRef}
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => setOpen(false)}
-              >
-                {cancelLabel}
-              </button>
-            </Form>
-          </DialogOnDemand>
-        </Suspense>
-      ) : null}
+      <DialogOnDemand open={open} onClose={() => setOpen(false)} title={title} initialFocus={cancelRef}>
+        <p className="mb-6">{text}</p>
+        <Form method="post" action={action} className="flex flex-wrap gap-3" onSubmit={() => setOpen(false)}>
+          <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="confirmed" value="yes" />
+          <button type="submit" name="intent" value={intent} className={DANGER_BUTTON}>
+            {confirmLabel}
+          </button>
+          <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
+            {cancelLabel}
+          </button>
+        </Form>
+      </DialogOnDemand>
     </>
   )
 }

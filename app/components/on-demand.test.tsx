@@ -1,7 +1,7 @@
-import { Suspense, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { describe, expect, it } from 'vitest'
-import { onDemand } from './on-demand.ts'
+import { onDemandDialog } from './on-demand.tsx'
 
 /** The finished HTML, after every lazy component has arrived (or failed). */
 async function html(node: ReactNode): Promise<string> {
@@ -11,29 +11,32 @@ async function html(node: ReactNode): Promise<string> {
   return text
 }
 
-describe('onDemand', () => {
-  it('renders the component once it has arrived, with its props', async () => {
-    const Greeting = onDemand(async () => ({ name }: { name: string }) => <p>Hallo {name}</p>)
-    expect(
-      await html(
-        <Suspense fallback={<p>…</p>}>
-          <Greeting name="Anna" />
-        </Suspense>,
-      ),
-    ).toContain('<p>Hallo <!-- -->Anna</p>')
+describe('onDemandDialog', () => {
+  it('renders nothing and fetches nothing while closed (so never in the server HTML)', async () => {
+    let fetched = 0
+    const Greeting = onDemandDialog(async () => {
+      fetched++
+      return ({ name }: { open: boolean; name: string }) => <p>Hallo {name}</p>
+    })
+    expect(await html(<Greeting open={false} name="Anna" />)).toBe('')
+    expect(fetched).toBe(0)
+  })
+
+  it('renders the fetched dialog with its props once open', async () => {
+    const Greeting = onDemandDialog(async () => ({ name }: { open: boolean; name: string }) => (
+      <p>Hallo {name}</p>
+    ))
+    expect(await html(<Greeting open name="Anna" />)).toContain('<p>Hallo <!-- -->Anna</p>')
   })
 
   it('renders nothing, rather than throwing to the error boundary, when the fetch fails', async () => {
-    const Broken = onDemand<object>(() => Promise.reject(new TypeError('Failed to fetch')))
+    const Broken = onDemandDialog<{ open: boolean }>(() => Promise.reject(new TypeError('Failed to fetch')))
     const page = await html(
       <div>
-        <Suspense fallback={<p>…</p>}>
-          <Broken />
-        </Suspense>
+        <Broken open />
         <p>Seite</p>
       </div>,
     )
     expect(page).toContain('<p>Seite</p>')
-    expect(page).not.toContain('…')
   })
 })

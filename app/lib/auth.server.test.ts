@@ -7,6 +7,7 @@ import { openTestDatabase } from '../../db/testing.ts'
 import { freshSession } from './auth.server.ts'
 import { appContext, type PortalConfig } from './context.ts'
 import { createSession, readSession, saveSession, type Session, type SessionData } from './session.server.ts'
+import { DEFAULT_USER_SETTINGS } from './user-settings.server.ts'
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
 const jwt = (claims: object) => `${b64({ alg: 'RS256', typ: 'at+jwt' })}.${b64(claims)}.c2ln`
@@ -100,7 +101,7 @@ async function loggedIn(issuedAgoMs: number): Promise<Session> {
     createdAt: now,
   }
   const id = await createSession(handle.db, data, now)
-  return { id, data }
+  return { id, data, settings: DEFAULT_USER_SETTINGS }
 }
 
 describe('freshSession', () => {
@@ -112,9 +113,11 @@ describe('freshSession', () => {
 
   it('refreshes after 75 % of the lifetime, storing new tokens and roles', async () => {
     answer.roles = ['SVN_SUCHEN', 'SVN_ERSTELLEN']
-    const session = await loggedIn(230_000)
+    const session = { ...(await loggedIn(230_000)), settings: { shortcutsEnabled: false } }
     const next = await freshSession(context, session)
     expect(calls).toBe(1)
+    // The settings read with the session stay with it (the page needs no second query, ADR 525).
+    expect(next?.settings).toEqual({ shortcutsEnabled: false })
     expect(next?.data.refreshToken).toBe('refresh-1')
     expect(next?.data.roles).toEqual(['SVN_SUCHEN', 'SVN_ERSTELLEN'])
     expect((await readSession(handle.db, session.id))?.data.refreshToken).toBe('refresh-1')
@@ -131,7 +134,7 @@ describe('freshSession', () => {
     answer.status = 400
     const session = await loggedIn(290_000)
     const winner: Session = {
-      id: session.id,
+      ...session,
       data: { ...session.data, accessToken: jwt({ sub: 's1', n: 2 }) },
     }
     await saveSession(handle.db, winner)

@@ -148,7 +148,7 @@ export async function freshSession(context: Context, session: Session): Promise<
     const tokens = await refreshTokens(config, data.refreshToken)
     const claims = decodeJwt(tokens.accessToken)
     const next: Session = {
-      id: session.id,
+      ...session,
       data: {
         ...data,
         ...tokens,

@@ -8,7 +8,7 @@ import { preparedFor } from '../../db/prepared.ts'
 import { appContext } from './context.ts'
 import { cookieName } from './cookie-name.server.ts'
 import { parseSigned } from './signed-cookie.server.ts'
-import { DEFAULT_USER_SETTINGS, type UserSettings } from './user-settings.server.ts'
+import { userSettingsOf, type UserSettings } from './user-settings.server.ts'
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000
 export const ABSOLUTE_TIMEOUT_MS = 10 * 60 * 60 * 1000
@@ -51,8 +51,8 @@ export interface CachedNavCounts {
 export interface Session {
   id: string
   data: SessionData
-  /** The user's preferences, read with the session in one query; absent on a session made in this request. */
-  settings?: UserSettings
+  /** The user's preferences, read with the session in one query (ADR 525). */
+  settings: UserSettings
 }
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('base64url')
@@ -108,12 +108,10 @@ export async function readSession(db: Database, id: string, now = Date.now()): P
       .set({ lastSeenAt: new Date(now), expiresAt: new Date(sessionExpiry(row.createdAt.getTime(), now)) })
       .where(eq(portalSessions.idHash, hashId(id)))
   }
-  const settings: UserSettings =
-    row.shortcutsEnabled === null ? DEFAULT_USER_SETTINGS : { shortcutsEnabled: row.shortcutsEnabled }
-  return { id, data: row.data as SessionData, settings }
+  return { id, data: row.data as SessionData, settings: userSettingsOf(row.shortcutsEnabled) }
 }
 
-export async function saveSession(db: Database, session: Session): Promise<void> {
+export async function saveSession(db: Database, session: Pick<Session, 'id' | 'data'>): Promise<void> {
   await db
     .update(portalSessions)
     .set({ data: session.data })

@@ -3,7 +3,7 @@ import { useNoteTexts, useTranslation } from '../../lib/texts.tsx'
 import type { TranslationKey } from '../../lib/i18n-keys.ts'
 import { normaliseDateText } from '../../../domain/date-input.ts'
 import { zurichDay } from '../../../domain/svn/dates.ts'
-import { DialogOnDemand, loadDialog, useOpenedOnce } from '../on-demand.ts'
+import { DialogOnDemand, loadDialog } from '../on-demand.tsx'
 import { CalendarIcon } from '../icons.tsx'
 import { useHydrated } from '../useHydrated.ts'
 import { calendarLocaleOf, displayValue, pickerStart, type PickerStart } from './date-field.ts'
@@ -69,7 +69,6 @@ export function DateField(props: DateFieldProps) {
   useNoteTexts(DATE_PICKER_KEYS)
   const id = props.id ?? fieldId(props.name)
   const [picker, setPicker] = useState<PickerStart | null>(null)
-  const opened = useOpenedOnce(picker !== null)
   const today = props.today ?? zurichDay(new Date())
   const hint = [props.hint, t('dateField.hint', { example: DATE_EXAMPLE })].filter(Boolean).join(' ')
 
@@ -125,48 +124,44 @@ export function DateField(props: DateFieldProps) {
           ) : null
         }
       />
-      {/* Mounted at the first opening (only a click opens it, so never during hydration). */}
-      {opened ? (
-        <Suspense fallback={null}>
-          <DialogOnDemand
-            open={picker !== null}
-            onClose={() => setPicker(null)}
-            title={t('dateField.dialogTitle', { label: props.label })}
-            className="max-w-sm"
-          >
-            {picker ? (
-              <>
-                <Suspense fallback={<p role="status">{t('dateField.loading')}</p>}>
-                  <DateCalendar
-                    selected={picker.selected}
-                    month={picker.month}
-                    startMonth={picker.startMonth}
-                    endMonth={picker.endMonth}
-                    min={props.min}
-                    max={props.max}
-                    today={today}
-                    locale={calendarLocaleOf(i18n.language)}
-                    onPick={pick}
-                  />
-                </Suspense>
-                <div className="mt-3 flex flex-wrap justify-between gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    disabled={!todayAllowed}
-                    onClick={() => pick(today)}
-                  >
-                    {t('dateField.today')}
-                  </button>
-                  <button type="button" className="btn btn-secondary" onClick={() => setPicker(null)}>
-                    {t('dateField.close')}
-                  </button>
-                </div>
-              </>
-            ) : null}
-          </DialogOnDemand>
-        </Suspense>
-      ) : null}
+      {/* Fetched and mounted at the first opening (only a click opens it, never hydration). */}
+      <DialogOnDemand
+        open={picker !== null}
+        onClose={() => setPicker(null)}
+        title={t('dateField.dialogTitle', { label: props.label })}
+        className="max-w-sm"
+      >
+        {picker ? (
+          <>
+            <Suspense fallback={<p role="status">{t('dateField.loading')}</p>}>
+              <DateCalendar
+                selected={picker.selected}
+                month={picker.month}
+                startMonth={picker.startMonth}
+                endMonth={picker.endMonth}
+                min={props.min}
+                max={props.max}
+                today={today}
+                locale={calendarLocaleOf(i18n.language)}
+                onPick={pick}
+              />
+            </Suspense>
+            <div className="mt-3 flex flex-wrap justify-between gap-2">
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={!todayAllowed}
+                onClick={() => pick(today)}
+              >
+                {t('dateField.today')}
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => setPicker(null)}>
+                {t('dateField.close')}
+              </button>
+            </div>
+          </>
+        ) : null}
+      </DialogOnDemand>
     </div>
   )
 }
