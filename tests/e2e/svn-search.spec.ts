@@ -238,6 +238,7 @@ test.describe('SVN search', () => {
     await expect(page).toHaveTitle('SVn Suche – Seite 7 von 7 – SVN Portal')
     const pager = page.getByRole('navigation', { name: 'Seitennavigation' })
     await expect(pager.locator('[aria-current="page"]')).toHaveText('7')
+    await expectNoA11yViolations(page, 'search: the last page, 10 rows')
     // An edited URL: past the seven pages, or past the last page of a short result.
     for (const query of ['sVnStatus=IV&page=99', 'sVnStatus=IV&page=0', `sVnID=${first[0]}&page=3`]) {
       const ids = await svnSearchIds(page, query)
