@@ -25,12 +25,15 @@ export async function registerFetch(
   const headers = new Headers(init.headers)
   headers.set('Authorization', `Bearer ${accessToken}`)
   if (!headers.has('Accept')) headers.set('Accept', 'application/json')
-  const send = config.registerTransport ?? fetch
+  const inProcess = config.registerTransport
+  const send = inProcess ?? fetch
   const response = await registerSpan(init.method ?? 'GET', headers, () =>
     send(`${config.registerUrl}${path.startsWith('/') ? path : `/${path}`}`, {
       ...init,
       headers,
-      signal: init.signal ?? AbortSignal.timeout(30_000),
+      // A remote register gets 30 s. The in-process one (ADR 513) never looked at a signal, and a
+      // signal made every call build a full undici Request and a timer (ADR 525, fourth cut).
+      signal: init.signal ?? (inProcess ? undefined : AbortSignal.timeout(30_000)),
     }),
   )
   if (!response.ok) {

@@ -89,7 +89,7 @@ export function DataTable<K extends string>({
           {rows.map((row) => (
             <tr
               key={row.key}
-              className={`border-b border-divider ${row.href ? 'cursor-pointer hover:bg-brand-50' : ''}`}
+              className={row.href ? 'cursor-pointer hover:bg-brand-50' : undefined}
               onClick={
                 row.href
                   ? (event) => {
@@ -102,7 +102,7 @@ export function DataTable<K extends string>({
               }
             >
               {columns.map((c) => (
-                <td key={c.key} data-label={c.label} className={`px-1 py-2 align-top ${c.className ?? ''}`}>
+                <td key={c.key} data-label={c.label} className={c.className}>
                   {row.cells[c.key]}
                 </td>
               ))}
