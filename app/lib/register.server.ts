@@ -13,6 +13,15 @@ export class RegisterError extends Error {
 }
 
 /**
+ * A register on another host, over HTTP: 30 s at most unless the caller gives its own signal. The
+ * in-process transport (ADR 513) takes none: Hono never reads it, and it made every call build a full
+ * undici Request and a timer (ADR 525, fourth cut).
+ */
+function overHttp(url: string, init: RequestInit): Promise<Response> {
+  return fetch(url, { ...init, signal: init.signal ?? AbortSignal.timeout(30_000) })
+}
+
+/**
  * The one register client: every call to /svnwebaccess goes through here, server-side only,
  * with the user's bearer access token (the browser never sees it).
  */
@@ -25,16 +34,9 @@ export async function registerFetch(
   const headers = new Headers(init.headers)
   headers.set('Authorization', `Bearer ${accessToken}`)
   if (!headers.has('Accept')) headers.set('Accept', 'application/json')
-  const inProcess = config.registerTransport
-  const send = inProcess ?? fetch
+  const send = config.registerTransport ?? overHttp
   const response = await registerSpan(init.method ?? 'GET', headers, () =>
-    send(`${config.registerUrl}${path.startsWith('/') ? path : `/${path}`}`, {
-      ...init,
-      headers,
-      // A remote register gets 30 s. The in-process one (ADR 513) never looked at a signal, and a
-      // signal made every call build a full undici Request and a timer (ADR 525, fourth cut).
-      signal: init.signal ?? (inProcess ? undefined : AbortSignal.timeout(30_000)),
-    }),
+    send(`${config.registerUrl}${path.startsWith('/') ? path : `/${path}`}`, { ...init, headers }),
   )
   if (!response.ok) {
     const body: unknown = await response
