@@ -19,7 +19,7 @@ async function shellBlocks(): Promise<string[]> {
 }
 
 test('the integrator guide (docs/api.md) runs as written', async ({ page }, testInfo) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const blocks = await shellBlocks()
   expect(blocks.length).toBe(8)
 
@@ -53,7 +53,8 @@ test('the integrator guide (docs/api.md) runs as written', async ({ page }, test
         CLIENT_ID: clientId,
         CLIENT_SECRET: secret,
       },
-      timeout: 45_000,
+      // The batch waits out one rate-limit window (up to 20 s in the e2e server).
+      timeout: 90_000,
     })
     const outputs = stdout.split(new RegExp(`^${MARK}\\d+$`, 'm')).slice(1)
     expect(outputs).toHaveLength(blocks.length)
