@@ -25,7 +25,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  // One retry in CI only (ADR 537): a one-off flake on a loaded 2-core machine must not throw away a
+  // 70-minute run; `npm test` names every test that needed it. Locally a failure shows at once.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   // A page with axe on a 2-core CI machine under two workers' load takes 25–35 s; the limit is for hangs.

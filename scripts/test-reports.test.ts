@@ -49,6 +49,7 @@ describe('vitestCounts', () => {
         'register/a.test.ts › a fails: AssertionError: expected 1 to be 2',
         'register/b.test.ts: Hook timed out in 60000ms',
       ],
+      flaky: [],
     })
   })
 
@@ -92,7 +93,36 @@ describe('playwrightCounts', () => {
       failed: 1,
       skipped: 0,
       failures: ['[no-js] svn-search.spec.ts › SVN search › sorts: Error: expect(locator).toBeVisible()'],
+      flaky: [],
     })
+  })
+
+  it('names a test that passed only on its retry, with the first try\'s error', () => {
+    const file = report('e2e.json', {
+      stats: { expected: 1, unexpected: 0, skipped: 0, flaky: 1 },
+      suites: [
+        {
+          title: 'pickup.spec.ts',
+          specs: [
+            {
+              title: 'downloads',
+              file: 'pickup.spec.ts',
+              tests: [
+                { projectName: 'js', status: 'expected', results: [{}] },
+                {
+                  projectName: 'no-js',
+                  status: 'flaky',
+                  results: [{ error: { message: 'Error: Timed out 5000ms\nmore' } }, {}],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    })
+    const counts = playwrightCounts(file)()
+    expect(counts).toMatchObject({ passed: 2, failed: 0, failures: [] })
+    expect(counts.flaky).toEqual(['[no-js] pickup.spec.ts › downloads: Error: Timed out 5000ms'])
   })
 })
 

@@ -9,9 +9,11 @@ export interface Counts {
   skipped: number
   /** "file › test: first line of the error", repeated in the summary so a log's tail names them. */
   failures: string[]
+  /** Tests that failed and then passed on their retry (Playwright, CI only): named, never hidden. */
+  flaky: string[]
 }
 
-export const none: Counts = { passed: 0, failed: 0, skipped: 0, failures: [] }
+export const none: Counts = { passed: 0, failed: 0, skipped: 0, failures: [], flaky: [] }
 
 export function firstLine(message: string | undefined): string {
   // Reporters colour their messages; the summary keeps the plain first line.
@@ -41,7 +43,13 @@ export function vitestCounts(file: string): () => Counts {
       // A file can fail outside its tests (import error, hook).
       if (f.status === 'failed' && failed.length === 0) failures.push(`${where}: ${firstLine(f.message)}`)
     }
-    return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests, failures }
+    return {
+      passed: r.numPassedTests,
+      failed: r.numFailedTests,
+      skipped: r.numPendingTests,
+      failures,
+      flaky: [],
+    }
   }
 }
 
@@ -63,13 +71,16 @@ export function playwrightCounts(file: string): () => Counts {
       suites: PlaywrightSuite[]
     }
     const failures: string[] = []
+    const flaky: string[] = []
     const walk = (suite: PlaywrightSuite, path: string[]) => {
       for (const spec of suite.specs ?? [])
-        for (const t of spec.tests)
+        for (const t of spec.tests) {
+          const name = `[${t.projectName}] ${spec.file} › ${[...path, spec.title].join(' › ')}`
           if (t.status === 'unexpected')
-            failures.push(
-              `[${t.projectName}] ${spec.file} › ${[...path, spec.title].join(' › ')}: ${firstLine(t.results.at(-1)?.error?.message)}`,
-            )
+            failures.push(`${name}: ${firstLine(t.results.at(-1)?.error?.message)}`)
+          // The first try's error: what to look into, though the retry passed.
+          if (t.status === 'flaky') flaky.push(`${name}: ${firstLine(t.results[0]?.error?.message)}`)
+        }
       for (const child of suite.suites ?? []) walk(child, [...path, child.title])
     }
     for (const s of suites) walk(s, [])
@@ -78,6 +89,7 @@ export function playwrightCounts(file: string): () => Counts {
       failed: stats.unexpected,
       skipped: stats.skipped,
       failures,
+      flaky,
     }
   }
 }

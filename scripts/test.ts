@@ -103,6 +103,11 @@ if (failures.length > 0) {
   console.log('\nFailed tests:')
   for (const f of failures) console.log(`  ✗ ${f}`)
 }
+const flaky = results.flatMap((r) => r.flaky)
+if (flaky.length > 0) {
+  console.log('\nFlaky tests (failed, then passed on their retry; look into them):')
+  for (const f of flaky) console.log(`  ~ ${f}`)
+}
 console.log('\nSummary:')
 for (const r of results)
   console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.step}: ${r.passed} passed, ${r.failed} failed`)
