@@ -24,7 +24,7 @@ const chromium = {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   // One retry in CI only (ADR 537): a one-off flake on a loaded 2-core machine must not throw away a
   // 70-minute run; `npm test` names every test that needed it. Locally a failure shows at once.
   retries: process.env.CI ? 1 : 0,
