@@ -97,7 +97,7 @@ describe('playwrightCounts', () => {
     })
   })
 
-  it('names a test that passed only on its retry, with the first try\'s error', () => {
+  it("names a test that passed only on its retry, with the first try's error", () => {
     const file = report('e2e.json', {
       stats: { expected: 1, unexpected: 0, skipped: 0, flaky: 1 },
       suites: [
