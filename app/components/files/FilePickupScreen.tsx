@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { Fragment, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from '../../lib/texts.tsx'
 import { Form, Link, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router'
 import type { FileEntry, FileType } from '../../../domain/files/types.ts'
@@ -154,7 +154,7 @@ function FileTable({
   const rows: Row<FileColumn>[] = files.map((file) => ({
     key: file.id,
     cells: {
-      fileName: <span className="break-all">{file.fileName}</span>,
+      fileName: <FileName name={file.fileName} />,
       size: formatFileSize(file.fileSizeInKb, lng),
       state: file.isDownloaded ? t('files.list.downloaded') : t('files.list.new'),
       actions: (
@@ -379,5 +379,23 @@ function Spinner() {
     >
       <path d="M12 3a9 9 0 1 0 9 9" strokeLinecap="round" />
     </svg>
+  )
+}
+
+/**
+ * A file name that wraps after its underscores (SVN_1001_ | 20260616T080000Z.csv) on a narrow card,
+ * not inside ".csv"; a part longer than the line still breaks anywhere rather than overflow.
+ */
+function FileName({ name }: { name: string }) {
+  const parts = name.split(/(?<=_)/)
+  return (
+    <span className="wrap-anywhere">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
   )
 }
