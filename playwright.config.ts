@@ -25,7 +25,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  // One retry in CI only (ADR 537): a one-off flake on a loaded 2-core machine must not throw away a
+  // One retry in CI only (ADR 814): a one-off flake on a loaded 2-core machine must not throw away a
   // 70-minute run; `npm test` names every test that needed it. Locally a failure shows at once.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
