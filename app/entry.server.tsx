@@ -1,4 +1,5 @@
-import { Writable } from 'node:stream'
+import { PassThrough } from 'node:stream'
+import { arrayBuffer } from 'node:stream/consumers'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import { appContext } from './lib/context.ts'
@@ -41,21 +42,21 @@ export default function handleRequest(
       {
         nonce: cspNonce,
         // Every loader has answered before the render starts and nothing on a page suspends on the
-        // server, so the shell is the whole page: it is sent as one buffer, not React's 4 KB chunks
-        // through a PassThrough, a web stream and a socket write each (ADR 527).
+        // server, so the shell is the whole page: it is collected and sent as one buffer, not passed on
+        // in React's 4 KB chunks through a web stream with a socket write each (ADR 527).
         onShellReady() {
           shellRendered = true
         },
         onAllReady() {
-          pipe(
-            collect((html) => {
-              clearTimeout(timer)
-              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-              // Said, since a Response does not: the adapter then writes it without chunked framing.
-              responseHeaders.set('Content-Length', String(html.byteLength))
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
-            }),
-          )
+          const body = new PassThrough()
+          pipe(body)
+          arrayBuffer(body).then((html) => {
+            clearTimeout(timer)
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            // Said, since a Response does not: the adapter then writes it without chunked framing.
+            responseHeaders.set('Content-Length', String(html.byteLength))
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
+          }, reject)
         },
         onShellError(error: unknown) {
           clearTimeout(timer)
@@ -67,28 +68,5 @@ export default function handleRequest(
         },
       },
     )
-  })
-}
-
-/** A writable that hands over everything written to it, as one buffer, when it is ended. */
-function collect(done: (body: Uint8Array<ArrayBuffer>) => void): Writable {
-  const chunks: Uint8Array[] = []
-  let length = 0
-  return new Writable({
-    write(chunk: Uint8Array, _encoding, callback) {
-      chunks.push(chunk)
-      length += chunk.byteLength
-      callback()
-    },
-    final(callback) {
-      const body = new Uint8Array(length)
-      let at = 0
-      for (const chunk of chunks) {
-        body.set(chunk, at)
-        at += chunk.byteLength
-      }
-      done(body)
-      callback()
-    },
   })
 }
