@@ -6,15 +6,16 @@
  * figure is a ratio to it. Then the search's latency at a fixed offered rate, as clerks load it.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os, { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
 import { SEARCH_LIMIT } from '../domain/svn/search-rows.ts'
 import { freePort, loginOverHttp, startServerProcess } from '../server/testing/process.ts'
-import { BARE, buildBare } from './lib/bare.ts'
+import { BARE, BARE_MARKUP, buildBare } from './lib/bare.ts'
 import { httpLoad, loadTool, provideWrk } from './lib/http-load.ts'
+import { bodyMarkup, countElements, type MarkupNode } from './lib/markup.ts'
 import type { BenchContext, BenchModule, BenchSection } from './lib/report.ts'
 
 const CONNECTIONS = 50
@@ -33,17 +34,24 @@ const CLERK = 'clerk@alpina.example'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * The yardstick: bench/bare built for production with this checkout's react-router and served by
- * `react-router-serve` (@react-router/serve, same version), on the same Node.
+ * The yardstick: bench/bare (built by the caller, with this checkout's react-router) served by
+ * `react-router-serve` (@react-router/serve, same version) on the same Node; with `workers`, in that
+ * many node:cluster workers on one port (bench/lib/bare-cluster.ts), as WEB_CONCURRENCY runs ours.
  */
-async function startBare(): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
-  buildBare()
+async function startBare(
+  workers?: number,
+): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
   const port = await freePort()
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/@react-router/serve/bin.js'), path.join(BARE, 'build/server/index.js')],
-    { cwd: BARE, env: { ...process.env, NODE_ENV: 'production', PORT: String(port) }, stdio: 'ignore' },
-  )
+  const build = path.join(BARE, 'build/server/index.js')
+  const args =
+    workers === undefined
+      ? [path.join(root, 'node_modules/@react-router/serve/bin.js'), build]
+      : ['--import', 'tsx', path.join(root, 'bench/lib/bare-cluster.ts'), build, String(workers)]
+  const child = spawn(process.execPath, args, {
+    cwd: BARE,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
+    stdio: 'ignore',
+  })
   const url = `http://localhost:${port}`
   const deadline = Date.now() + 30_000
   for (;;) {
@@ -65,6 +73,23 @@ async function startBare(): Promise<{ url: string; pid: number | undefined; stop
       await exited
     },
   }
+}
+
+/**
+ * ADR 532: the body of the shell and of the search page as the clerk gets them, written for the bare
+ * app's markup route, which renders each back as host elements; returns their element counts.
+ */
+async function captureMarkup(base: string, cookie: string, search: string): Promise<Record<string, number>> {
+  const pages: Record<string, MarkupNode[]> = {}
+  for (const [name, pagePath] of [
+    ['shell', '/no-permission'],
+    ['search', search],
+  ] as const) {
+    const res = await fetch(`${base}${pagePath}`, { headers: { cookie, 'accept-language': 'de' } })
+    pages[name] = bodyMarkup(await res.text())
+  }
+  writeFileSync(BARE_MARKUP, JSON.stringify(pages))
+  return Object.fromEntries(Object.entries(pages).map(([name, nodes]) => [name, countElements(nodes)]))
 }
 
 interface Figures {
@@ -202,7 +227,6 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
   provideWrk(ctx.log)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ssr-'))
   const workersDir = mkdtempSync(path.join(tmpdir(), 'bench-ssr-workers-'))
-  const bare = await startBare()
   const server = await startServerProcess({
     dataDir,
     databaseUrl: ctx.pgUrl,
@@ -211,10 +235,16 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
   })
   const cores = os.availableParallelism()
   let workers: Awaited<ReturnType<typeof startServerProcess>> | undefined
+  let bare: Awaited<ReturnType<typeof startBare>> | undefined
+  let bareMany: typeof bare
   try {
     const jar = await loginOverHttp(server.url, CLERK, 'demo')
     const cookie = jar.header(server.url)
     const { path: search, matches } = await searchPath(ctx, server.url, cookie)
+    const elements = await captureMarkup(server.url, cookie, search)
+    buildBare()
+    bare = await startBare()
+    bareMany = await startBare(cores)
     // Item 3 of issue 18: the same search on WEB_CONCURRENCY workers (ADR 522), against the one worker.
     // Started now and idle until its turn, so every round measures all four side by side.
     workers = await startServerProcess({
@@ -230,6 +260,9 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
 
     ctx.log(`ssr: ${search} (${matches} matches, 100 results), warm-up ${WARMUP_S} s each`)
     await load(`${bare.url}/`, '', WARMUP_S)
+    await load(`${bareMany.url}/`, '', WARMUP_S)
+    await load(`${bare.url}/markup/shell`, '', WARMUP_S)
+    await load(`${bare.url}/markup/search`, '', WARMUP_S)
     await load(`${server.url}${search}`, cookie, WARMUP_S)
     await load(`${server.url}/no-permission`, cookie, WARMUP_S)
     await load(`${workers.url}${search}`, workerCookie, WARMUP_S)
@@ -238,10 +271,29 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     ctx.log(
       `ssr: ${ROUNDS} rounds of ${DURATION_S} s per page at ${CONNECTIONS} connections (${loadTool()}), load ${os.loadavg()[0]}`,
     )
-    const rounds: Array<{ bare: Figures; shell: Figures; found: Figures; many: Figures }> = []
+    const rounds: Array<
+      Record<'bare' | 'bareMany' | 'markupShell' | 'markupFound' | 'shell' | 'found' | 'many', Figures>
+    > = []
     for (let r = 0; r < ROUNDS; r++) {
       rounds.push({
         bare: await measure(bare.url, '', 'bare React Router page', '/', 200, bare.pid),
+        bareMany: await measure(bareMany.url, '', `bare page, ${cores} workers`, '/', 200, undefined),
+        markupShell: await measure(
+          bare.url,
+          '',
+          `bare app, the shell's markup (${elements.shell} elements)`,
+          '/markup/shell',
+          200,
+          bare.pid,
+        ),
+        markupFound: await measure(
+          bare.url,
+          '',
+          `bare app, the search's markup (${elements.search} elements)`,
+          '/markup/search',
+          200,
+          bare.pid,
+        ),
         shell: await measure(
           server.url,
           cookie,
@@ -278,10 +330,17 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     const shell = combine(rounds.map((r) => r.shell))
     const found = combine(rounds.map((r) => r.found))
     const many = combine(rounds.map((r) => r.many))
+    const bareManyPage = combine(rounds.map((r) => r.bareMany))
+    const markupShell = combine(rounds.map((r) => r.markupShell))
+    const markupFound = combine(rounds.map((r) => r.markupFound))
     const perRound = (f: (r: (typeof rounds)[number]) => number) => rounds.map(f)
     const shellRatios = perRound((r) => r.shell.rps / r.bare.rps)
     const ratios = perRound((r) => r.found.rps / r.shell.rps)
     const scales = perRound((r) => r.many.rps / r.found.rps)
+    const bareScales = perRound((r) => r.bareMany.rps / r.bare.rps)
+    const markupRatios = perRound((r) => r.markupFound.rps / r.markupShell.rps)
+    const bareScale = median(bareScales)
+    const markupRatio = median(markupRatios)
     const shellRatio = median(shellRatios)
     const ratio = median(ratios)
     const scale = median(scales)
@@ -290,12 +349,15 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     const markdown = [
       `Production build (\`server.ts\` as a child process, NODE_ENV=production, WEB_CONCURRENCY=1) on the ` +
         `bench PostgreSQL (${ctx.records.toLocaleString('en')} bulk SVN), signed in as ${CLERK}; ${loadTool()} ` +
-        `(bench/lib/http-load.ts), ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, then ${ROUNDS} rounds in which the four take ` +
+        `(bench/lib/http-load.ts), ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, then ${ROUNDS} rounds in which the seven take ` +
         `turns for ${DURATION_S} s each (the machine's speed drifts: each ratio is the median of the ` +
         `rounds' ratios, req/s the mean, p50/p99 the median of the rounds). The yardstick: ` +
         `\`bench/bare\` (React Router 7 framework mode, one route whose ` +
         `loader returns 15 rows rendered as a table, production build of the same react-router, served by ` +
-        `\`react-router-serve\` of @react-router/serve on the same Node). The search (\`${search}\`, ` +
+        `\`react-router-serve\` of @react-router/serve on the same Node), also in ${cores} node:cluster ` +
+        `workers; and its second route, which renders the <body> of our shell and of our search page, ` +
+        `captured in this run, back as plain elements (ADR 532): React DOM and React Router alone for ` +
+        `the same markup, without our components, loaders, session or register call. The search (\`${search}\`, ` +
         `${matches} matches: the name prefix with the fewest matches that still fills the register's 100 ` +
         `rows) fetches 100 results and renders page 1 of 7 (15 rows, spec §5); and the search on a second ` +
         `server with WEB_CONCURRENCY=${cores} (one worker per core, node:cluster, ADR 522). Last, the ` +
@@ -306,12 +368,18 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
       '',
       '| page | path | req/s | p50 | p99 | requests | statuses | errors | server CPU / request |',
       '| ---- | ---- | ----: | --: | --: | -------: | -------- | -----: | -------------------: |',
-      ...[barePage, shell, found, many, paced, pacedMany].map(row),
+      ...[barePage, bareManyPage, markupShell, markupFound, shell, found, many, paced, pacedMany].map(row),
       '',
       `- Shell / bare page: **${shellRatio.toFixed(2)}**; search / bare page: ` +
         `**${(found.rps / barePage.rps).toFixed(2)}**; search / shell: **${ratio.toFixed(2)}**; ` +
         `search on ${cores} workers / one worker: **${scale.toFixed(2)}** (medians; by round: shell / bare ` +
         `${roundsText(shellRatios)}; search / shell ${roundsText(ratios)}; workers ${roundsText(scales)}).`,
+      `- The same markup in the bare app: search / shell **${markupRatio.toFixed(2)}** (by round ` +
+        `${roundsText(markupRatios)}), the shell's markup / the bare page ` +
+        `**${(markupShell.rps / barePage.rps).toFixed(2)}**; the bare page on ${cores} workers / one: ` +
+        `**${bareScale.toFixed(2)}** (by round ${roundsText(bareScales)}). What React DOM, React Router and ` +
+        'this machine allow with none of our code; the distance from these to the ratios above is ours ' +
+        '(session, texts, middleware, loaders, the register call, components).',
       `- Load average (1 min) ${os.loadavg()[0] === undefined ? '?' : loadEnd} at the end on ${cores} cores: ` +
         'the machine is shared, so absolute req/s vary from run to run; the ratios are measured side by side.',
       '- The shell page answers 403 by design (a signed-in user without the authority); any other ' +
@@ -361,8 +429,10 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
             '≥ 0.70',
             `${ratio.toFixed(2)} (${found.rps.toFixed(0)} vs ${shell.rps.toFixed(0)} req/s)`,
             ratio >= 0.7,
-            'ADR 525: the in-process register call, the form and the table cost more than the whole shell',
-            [shell, found],
+            markupRatio < 0.7
+              ? `the bare app renders the same markup at ${markupRatio.toFixed(2)}: below the goal with none of our code (ADR 532)`
+              : `the bare app renders the same markup at ${markupRatio.toFixed(2)}: the rest is our per-request work (ADR 532)`,
+            [shell, found, markupShell, markupFound],
           ),
           budget(
             `SSR search page p99 (50 connections, closed loop, ${cores} workers)`,
@@ -385,15 +455,18 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
             '≥ 1.6',
             `${scale.toFixed(2)} (${many.rps.toFixed(0)} vs ${found.rps.toFixed(0)} req/s)`,
             scale >= 1.6,
-            `one worker alone used ${found.cpuMs === null ? '?' : ((found.rps * found.cpuMs) / 1000).toFixed(2)} ` +
-              `cores; ${loadTool()}, PostgreSQL and the workers share the same ${cores}`,
-            [found, many],
+            `the bare page on ${cores} workers / one: ${bareScale.toFixed(2)} (ADR 532); one worker alone used ` +
+              `${found.cpuMs === null ? '?' : ((found.rps * found.cpuMs) / 1000).toFixed(2)} cores; ` +
+              `${loadTool()}, PostgreSQL and the workers share the same ${cores}`,
+            [found, many, barePage, bareManyPage],
           ),
         ],
       },
     ]
   } finally {
-    await bare.stop()
+    rmSync(BARE_MARKUP, { force: true })
+    await bare?.stop()
+    await bareMany?.stop()
     await server.stop()
     await workers?.stop()
     rmSync(dataDir, { recursive: true, force: true })

@@ -4,8 +4,14 @@ import { fileURLToPath } from 'node:url'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-/** The yardstick (ADR 520, 531): one React Router 7 route and nothing of ours. */
+/**
+ * The yardstick (ADR 520, 531): one React Router 7 page and nothing of ours; its second route renders
+ * markup captured from the portal's pages (ADR 532).
+ */
 export const BARE = path.join(repo, 'bench/bare')
+
+/** Where bench/ssr.ts writes that markup before it builds the app (git ignores it). */
+export const BARE_MARKUP = path.join(BARE, 'app/markup.generated.json')
 
 /** Builds bench/bare for production with this checkout's react-router, as the portal is built. */
 export function buildBare(): void {
