@@ -6,7 +6,15 @@ import type { DatabaseHandle } from '../../db/client.ts'
 import { openTestDatabase } from '../../db/testing.ts'
 import { freshSession } from './auth.server.ts'
 import { appContext, type PortalConfig } from './context.ts'
-import { createSession, readSession, saveSession, type Session, type SessionData } from './session.server.ts'
+import {
+  claimTokenRefresh,
+  createSession,
+  readSession,
+  REFRESH_CLAIM_MS,
+  saveSession,
+  type Session,
+  type SessionData,
+} from './session.server.ts'
 import { DEFAULT_USER_SETTINGS } from './user-settings.server.ts'
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
@@ -140,5 +148,42 @@ describe('freshSession', () => {
     await saveSession(handle.db, winner)
     const next = await freshSession(context, session)
     expect(next?.data.accessToken).toBe(winner.data.accessToken)
+  })
+
+  it('refreshes once for requests that come together, and gives each the new tokens (ADR 533)', async () => {
+    const session = await loggedIn(230_000)
+    // Each request read the session itself: equal data, distinct objects.
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => freshSession(context, { ...session, data: { ...session.data } })),
+    )
+    expect(calls).toBe(1)
+    expect(results.map((r) => r?.data.refreshToken)).toEqual(Array(5).fill('refresh-1'))
+    expect((await readSession(handle.db, session.id))?.data.refreshClaimUntil).toBeUndefined()
+  })
+
+  it('goes on with a token that still has life while another worker refreshes', async () => {
+    const session = await loggedIn(230_000)
+    expect(await claimTokenRefresh(handle.db, session.id, session.data.accessToken)).toBe(true)
+    expect(await freshSession(context, session)).toBe(session)
+    expect(calls).toBe(0)
+  })
+
+  it("waits for another worker's tokens when its own is about to expire", async () => {
+    const session = await loggedIn(295_000)
+    expect(await claimTokenRefresh(handle.db, session.id, session.data.accessToken)).toBe(true)
+    const winner = { ...session, data: { ...session.data, accessToken: jwt({ sub: 's1', n: 3 }) } }
+    setTimeout(() => void saveSession(handle.db, winner), 300)
+    const next = await freshSession(context, session)
+    expect(calls).toBe(0)
+    expect(next?.data.accessToken).toBe(winner.data.accessToken)
+  })
+
+  it('refreshes itself once the other claim has lapsed', async () => {
+    const session = await loggedIn(295_000)
+    const lapsed = Date.now() - REFRESH_CLAIM_MS
+    expect(await claimTokenRefresh(handle.db, session.id, session.data.accessToken, lapsed)).toBe(true)
+    const next = await freshSession(context, session)
+    expect(calls).toBe(1)
+    expect(next?.data.refreshToken).toBe('refresh-1')
   })
 })

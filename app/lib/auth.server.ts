@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { decodeJwt } from 'jose'
 import {
   createContext,
@@ -25,6 +26,7 @@ import {
 import { RegisterError, registerFetch, registerJson, type SelfUser } from './register.server.ts'
 import { isServiceUnavailable } from './unavailable.server.ts'
 import {
+  claimTokenRefresh,
   createSession,
   destroySession,
   readSession,
@@ -135,17 +137,56 @@ export async function rememberWanted(config: PortalConfig, wanted: string | null
   return target ? returnToCookie(config.secure, config.sessionSecret).serialize(target) : null
 }
 
+/** Below this much life left, a request waits for another's refresh instead of using the old token. */
+const STILL_VALID_MS = 10_000
+/** Refreshes under way in this worker, by session id: concurrent requests share one (ADR 533). */
+const refreshing = new Map<string, Promise<Session | null>>()
+
 /**
  * Keeps the session's tokens fresh: refresh after 75 % of the access token's life; a failed refresh
- * ends the session (unless a parallel request refreshed it first).
+ * ends the session. One request refreshes a session at a time, across workers (ADR 533): the IdP
+ * rotates refresh tokens and revokes the whole grant when one is used twice.
  */
 export async function freshSession(context: Context, session: Session): Promise<Session | null> {
-  const { config, db } = context.get(appContext)
   const { data } = session
   if (!needsRefresh(data.accessIssuedAt, data.accessExpiresAt, Date.now())) return session
-  if (!data.refreshToken) return data.accessExpiresAt > Date.now() ? session : endLocally(db, session)
+  const { refreshToken } = data
+  if (!refreshToken) {
+    return data.accessExpiresAt > Date.now() ? session : endLocally(context.get(appContext).db, session)
+  }
+  let shared = refreshing.get(session.id)
+  if (!shared) {
+    shared = refreshOnce(context, session, refreshToken).finally(() => refreshing.delete(session.id))
+    refreshing.set(session.id, shared)
+  }
+  return shared
+}
+
+/**
+ * Refreshes when this request wins the claim; otherwise takes the tokens another request saved, or
+ * goes on with the current ones while they have life left, or waits for them (or for the claim to lapse).
+ */
+async function refreshOnce(
+  context: Context,
+  session: Session,
+  refreshToken: string,
+): Promise<Session | null> {
+  const { db } = context.get(appContext)
+  for (;;) {
+    if (await claimTokenRefresh(db, session.id, session.data.accessToken))
+      return refresh(context, session, refreshToken)
+    const current = await readSession(db, session.id)
+    if (!current || current.data.accessToken !== session.data.accessToken) return current
+    if (session.data.accessExpiresAt - Date.now() > STILL_VALID_MS) return session
+    await sleep(100)
+  }
+}
+
+async function refresh(context: Context, session: Session, refreshToken: string): Promise<Session | null> {
+  const { config, db } = context.get(appContext)
+  const { data } = session
   try {
-    const tokens = await refreshTokens(config, data.refreshToken)
+    const tokens = await refreshTokens(config, refreshToken)
     const claims = decodeJwt(tokens.accessToken)
     const next: Session = {
       ...session,
@@ -154,6 +195,7 @@ export async function freshSession(context: Context, session: Session): Promise<
         ...tokens,
         idToken: tokens.idToken ?? data.idToken,
         roles: rolesFromClaims(claims, config.oidc.clientId),
+        refreshClaimUntil: undefined,
       },
     }
     await saveSession(db, next)

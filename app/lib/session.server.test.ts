@@ -3,11 +3,13 @@ import type { DatabaseHandle } from '../../db/client.ts'
 import { openTestDatabase } from '../../db/testing.ts'
 import {
   ABSOLUTE_TIMEOUT_MS,
+  claimTokenRefresh,
   createSession,
   destroySession,
   IDLE_TIMEOUT_MS,
   patchSessionData,
   readSession,
+  REFRESH_CLAIM_MS,
   saveSession,
   type SessionData,
 } from './session.server.ts'
@@ -124,5 +126,19 @@ describe('portal sessions', () => {
     const cleared = await readSession(handle.db, id, now)
     expect(cleared?.data.navCounts).toBeUndefined()
     expect(cleared?.data.navOpen).toBe(true)
+  })
+
+  it('lets one request at a time claim the token refresh, until its claim lapses (ADR 533)', async () => {
+    const now = Date.now()
+    const id = await createSession(handle.db, sessionData(now), now)
+    expect(await claimTokenRefresh(handle.db, id, 'access', now)).toBe(true)
+    expect(await claimTokenRefresh(handle.db, id, 'access', now + 1)).toBe(false)
+    // Lapsed: the claimer died or hangs; another may try.
+    expect(await claimTokenRefresh(handle.db, id, 'access', now + REFRESH_CLAIM_MS)).toBe(true)
+    // Tokens already refreshed by someone: nothing to claim with the old one.
+    await saveSession(handle.db, { id, data: { ...sessionData(now), accessToken: 'access-2' } })
+    expect(await claimTokenRefresh(handle.db, id, 'access', now + 3 * REFRESH_CLAIM_MS)).toBe(false)
+    expect(await claimTokenRefresh(handle.db, id, 'access-2', now)).toBe(true)
+    expect(await claimTokenRefresh(handle.db, `${id}x`, 'access-2', now + 3 * REFRESH_CLAIM_MS)).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { eq, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import { createContext, createCookie, type MiddlewareFunction } from 'react-router'
 import type { Role } from '../../domain/roles.ts'
 import { portalSessions, portalUserSettings } from '../../db/schema/portal.ts'
@@ -40,6 +40,8 @@ export interface SessionData {
   createdAt: number
   /** The menu's not-downloaded counts, cached briefly (app/lib/nav-counts.server.ts, ADR 155). */
   navCounts?: CachedNavCounts
+  /** Until when (ms since the epoch) one request refreshes the tokens (`claimTokenRefresh`, ADR 533). */
+  refreshClaimUntil?: number
 }
 
 export interface CachedNavCounts {
@@ -137,6 +139,36 @@ export async function patchSessionData(
     .update(portalSessions)
     .set({ data })
     .where(eq(portalSessions.idHash, hashId(id)))
+}
+
+/** How long one request may take to refresh a session's tokens before another may try (ADR 533). */
+export const REFRESH_CLAIM_MS = 15_000
+
+/**
+ * Claims the refresh of a session's tokens for one request, across requests and workers (ADR 533):
+ * true for the one whose single UPDATE finds the session still holding `accessToken` and no live claim.
+ * The claim lives in the session's data; the claimer's `saveSession` writes data without it.
+ */
+export async function claimTokenRefresh(
+  db: Database,
+  id: string,
+  accessToken: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const claimed = await db
+    .update(portalSessions)
+    .set({
+      data: sql`jsonb_set(${portalSessions.data}, '{refreshClaimUntil}', to_jsonb(${now + REFRESH_CLAIM_MS}::bigint))`,
+    })
+    .where(
+      and(
+        eq(portalSessions.idHash, hashId(id)),
+        sql`${portalSessions.data} ->> 'accessToken' = ${accessToken}`,
+        sql`coalesce((${portalSessions.data} ->> 'refreshClaimUntil')::bigint, 0) <= ${now}`,
+      ),
+    )
+    .returning({ idHash: portalSessions.idHash })
+  return claimed.length > 0
 }
 
 export async function destroySession(db: Database, id: string): Promise<void> {

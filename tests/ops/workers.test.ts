@@ -16,7 +16,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../../server/testing/process.ts'
-import { pgUrl, START_TIMEOUT_MS, tempDir } from './support.ts'
+import { expireAccessToken, latestSession, pgUrl, START_TIMEOUT_MS, tempDir } from './support.ts'
 
 /** GET on a fresh connection each time, so the primary hands each one to the next worker. */
 function getFresh(url: string, cookie = ''): Promise<number> {
@@ -80,6 +80,20 @@ describe.skipIf(!pgUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     for (let i = 0; i < 8; i++) expect(await getFresh(`${server.url}/svn/untreated`, cookie)).toBe(200)
     await new Promise((r) => setTimeout(r, 200))
     expect(answeringPids(server.output(), '/svn/untreated').size).toBe(2)
+  })
+
+  it('refreshes once when requests on both workers find the token due together, and stays signed in', async () => {
+    // ADR 533: the IdP revokes the whole grant when a rotated refresh token is used twice.
+    const cookie = (await loginOverHttp(server.url, 'clerk@alpina.example', DEMO_PASSWORD)).header(server.url)
+    for (let round = 0; round < 2; round++) {
+      const before = await latestSession(database.db)
+      await expireAccessToken(database.db, before.idHash)
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, () => getFresh(`${server.url}/svn/untreated`, cookie)),
+      )
+      expect(statuses, `round ${round + 1}`).toEqual(Array(12).fill(200))
+      expect((await latestSession(database.db)).data.refreshToken).not.toBe(before.data.refreshToken)
+    }
   })
 
   it('serves each worker its own metrics on METRICS_PORT and the next port', async () => {
