@@ -81,11 +81,15 @@ async function startBare(
  */
 async function captureMarkup(base: string, cookie: string, search: string): Promise<Record<string, number>> {
   const pages: Record<string, MarkupNode[]> = {}
-  for (const [name, pagePath] of [
-    ['shell', '/no-permission'],
-    ['search', search],
+  for (const [name, pagePath, status] of [
+    ['shell', '/no-permission', 403],
+    ['search', search, 200],
   ] as const) {
-    const res = await fetch(`${base}${pagePath}`, { headers: { cookie, 'accept-language': 'de' } })
+    const res = await fetch(`${base}${pagePath}`, {
+      headers: { cookie, 'accept-language': 'de' },
+      redirect: 'manual',
+    })
+    if (res.status !== status) throw new Error(`markup: ${pagePath} answered ${res.status}, not ${status}`)
     pages[name] = bodyMarkup(await res.text())
   }
   writeFileSync(BARE_MARKUP, JSON.stringify(pages))

@@ -186,4 +186,20 @@ describe('freshSession', () => {
     expect(calls).toBe(1)
     expect(next?.data.refreshToken).toBe('refresh-1')
   })
+
+  it('gives the claim back when the IdP cannot be reached, so the next request tries at once', async () => {
+    const session = await loggedIn(295_000)
+    // A port that was just free: nothing listens, the connection is refused.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const { port } = closed.address() as AddressInfo
+    await new Promise((resolve) => closed.close(resolve))
+    const { config, ...rest } = context.get(appContext)
+    const issuer = `http://127.0.0.1:${port}/oidc`
+    const offline = new RouterContextProvider()
+    offline.set(appContext, { ...rest, config: { ...config, oidc: { ...config.oidc, issuer } } })
+    await expect(freshSession(offline, session)).rejects.toThrow()
+    expect(await readSession(handle.db, session.id)).not.toBeNull()
+    expect(await claimTokenRefresh(handle.db, session.id, session.data.accessToken)).toBe(true)
+  })
 })

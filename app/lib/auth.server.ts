@@ -30,6 +30,7 @@ import {
   createSession,
   destroySession,
   readSession,
+  releaseTokenRefresh,
   saveSession,
   sessionContext,
   sessionCookie,
@@ -203,8 +204,12 @@ async function refresh(context: Context, session: Session, refreshToken: string)
   } catch (error) {
     const reread = await readSession(db, session.id)
     if (reread && reread.data.accessToken !== data.accessToken) return reread
-    // The identity provider is unreachable for the moment: keep the session, answer 503 (ADR 602).
-    if (isServiceUnavailable(error)) throw error
+    // The identity provider is unreachable for the moment: keep the session, answer 503 (ADR 602),
+    // and give the claim back so that the next request tries again instead of waiting for it to lapse.
+    if (isServiceUnavailable(error)) {
+      await releaseTokenRefresh(db, session.id, data.accessToken)
+      throw error
+    }
     console.warn('Token refresh failed; the session ends.', error instanceof Error ? error.message : error)
     return endLocally(db, session)
   }

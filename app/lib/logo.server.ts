@@ -2,7 +2,7 @@ import type { RouterContextProvider } from 'react-router'
 import { LOGO_MAX_BYTES } from '../../domain/logo.ts'
 import { appContext } from './context.ts'
 import { RegisterError, registerJson } from './register.server.ts'
-import { saveSession, type Session } from './session.server.ts'
+import { patchSessionData, type Session } from './session.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -63,7 +63,7 @@ async function uploadLogo(context: Context, session: Session, form: FormData): P
 /** The header reads the logo version from the session: the new logo shows on the very next page. */
 async function rememberLogoVersion(context: Context, session: Session, logoVersion: number) {
   session.data.user.logoVersion = logoVersion
-  await saveSession(context.get(appContext).db, session)
+  await patchSessionData(context.get(appContext).db, session.id, 'user', session.data.user)
 }
 
 /**

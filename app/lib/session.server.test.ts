@@ -141,4 +141,20 @@ describe('portal sessions', () => {
     expect(await claimTokenRefresh(handle.db, id, 'access-2', now)).toBe(true)
     expect(await claimTokenRefresh(handle.db, `${id}x`, 'access-2', now + 3 * REFRESH_CLAIM_MS)).toBe(false)
   })
+
+  it('stores the menu state and the logo version without writing back tokens refreshed meanwhile', async () => {
+    const now = Date.now()
+    const id = await createSession(handle.db, sessionData(now), now)
+    const stale = await readSession(handle.db, id, now)
+    if (!stale) throw new Error('session missing')
+    await saveSession(handle.db, {
+      id,
+      data: { ...stale.data, accessToken: 'access-2', refreshToken: 'refresh-2' },
+    })
+    await patchSessionData(handle.db, id, 'navOpen', false)
+    await patchSessionData(handle.db, id, 'user', { ...stale.data.user, logoVersion: 4 })
+    const read = await readSession(handle.db, id, now)
+    expect(read?.data).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', navOpen: false })
+    expect(read?.data.user.logoVersion).toBe(4)
+  })
 })

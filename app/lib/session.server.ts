@@ -122,13 +122,13 @@ export async function saveSession(db: Database, session: Pick<Session, 'id' | 'd
 
 /**
  * Sets (or with null removes) one top-level key of a session's data in place, leaving every other key
- * as it is in the database — for caches written by concurrent requests, so none overwrites the tokens
- * or preferences another request saved meanwhile.
+ * as it is in the database — for what requests write beside the tokens (a cache, the menu's state, the
+ * logo version), so none writes back tokens another request has refreshed meanwhile (ADR 533).
  */
 export async function patchSessionData(
   db: Database,
   id: string,
-  key: 'navCounts',
+  key: 'navCounts' | 'navOpen' | 'user',
   value: unknown,
 ): Promise<void> {
   const data =
@@ -141,8 +141,12 @@ export async function patchSessionData(
     .where(eq(portalSessions.idHash, hashId(id)))
 }
 
-/** How long one request may take to refresh a session's tokens before another may try (ADR 533). */
-export const REFRESH_CLAIM_MS = 15_000
+/**
+ * How long one request may take to refresh a session's tokens before another may try (ADR 533): far
+ * beyond an answering IdP, since a second refresh with the same token revokes the grant; a failed
+ * refresh gives the claim back at once.
+ */
+export const REFRESH_CLAIM_MS = 60_000
 
 /**
  * Claims the refresh of a session's tokens for one request, across requests and workers (ADR 533):
@@ -169,6 +173,19 @@ export async function claimTokenRefresh(
     )
     .returning({ idHash: portalSessions.idHash })
   return claimed.length > 0
+}
+
+/** Gives a claim back after a refresh that could not reach the IdP, so the next request tries at once. */
+export async function releaseTokenRefresh(db: Database, id: string, accessToken: string): Promise<void> {
+  await db
+    .update(portalSessions)
+    .set({ data: sql`${portalSessions.data} - 'refreshClaimUntil'` })
+    .where(
+      and(
+        eq(portalSessions.idHash, hashId(id)),
+        sql`${portalSessions.data} ->> 'accessToken' = ${accessToken}`,
+      ),
+    )
 }
 
 export async function destroySession(db: Database, id: string): Promise<void> {

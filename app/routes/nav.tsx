@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router'
 import { safeRedirectTarget } from '../../domain/safe-redirect.ts'
 import { currentSession } from '~/lib/auth.server.ts'
 import { appContext } from '~/lib/context.ts'
-import { saveSession } from '~/lib/session.server.ts'
+import { patchSessionData } from '~/lib/session.server.ts'
 import type { Route } from './+types/nav'
 
 /** Stores the side-navigation preference (open/closed) in the session; without JS it redirects back. */
@@ -12,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const open = form.get('open')
   if (session && (open === 'true' || open === 'false')) {
     session.data.navOpen = open === 'true'
-    await saveSession(context.get(appContext).db, session)
+    await patchSessionData(context.get(appContext).db, session.id, 'navOpen', session.data.navOpen)
   }
   if (form.get('js') === '1') return data({ ok: true })
   return redirect(safeRedirectTarget(form.get('returnTo')) ?? '/')

@@ -10,15 +10,11 @@ if (cluster.isPrimary) {
   // SIGKILL: a worker's own SIGTERM handler (react-router-serve's) closes its server gracefully, and
   // the primary's `worker.kill()` would wait for that; nothing here needs a graceful end.
   process.once('SIGTERM', () => {
-    let left = workers.length
-    for (const worker of workers) {
-      worker.once('exit', () => {
-        left--
-        if (left === 0) process.exit(0)
-      })
-      worker.process.kill('SIGKILL')
-    }
+    for (const worker of workers) worker.process.kill('SIGKILL')
+    process.exit(0)
   })
+  // A worker that dies would turn the N-worker figure into a smaller one: end, so the bench fails.
+  cluster.on('exit', () => process.exit(1))
 } else {
   // A worker's argv is the primary's: argv[2] is the server build react-router-serve loads.
   // The CLI serves when loaded (bench/ssr.ts runs the same file for one worker).

@@ -24,7 +24,6 @@ const VOID = new Set([
 ])
 /** Attributes React takes as booleans, named as React writes them (`name=""`). */
 const BOOLEAN = new Set([
-  'autoFocus',
   'checked',
   'disabled',
   'formNoValidate',

@@ -22,7 +22,7 @@ const element = (node: MarkupNode): ReactNode =>
 
 export default function Markup() {
   const { page: name = '' } = useParams()
-  const page = captured?.[name]
+  const page = captured && Object.hasOwn(captured, name) ? captured[name] : undefined
   if (!page) throw new Response('No such captured page', { status: 404 })
   return createElement(Fragment, null, ...page.map(element))
 }
