@@ -379,7 +379,7 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
         `search on ${cores} workers / one worker: **${scale.toFixed(2)}** (medians; by round: shell / bare ` +
         `${roundsText(shellRatios)}; search / shell ${roundsText(ratios)}; workers ${roundsText(scales)}).`,
       `- The same markup in the bare app: search / shell **${markupRatio.toFixed(2)}** (by round ` +
-        `${roundsText(markupRatios)}), the shell's markup / the bare page ` +
+        `${roundsText(markupRatios)}), the shell's markup / the bare page (mean req/s) ` +
         `**${(markupShell.rps / barePage.rps).toFixed(2)}**; the bare page on ${cores} workers / one: ` +
         `**${bareScale.toFixed(2)}** (by round ${roundsText(bareScales)}). What React DOM, React Router and ` +
         'this machine allow with none of our code; the distance from these to the ratios above is ours ' +
