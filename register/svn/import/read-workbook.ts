@@ -143,6 +143,22 @@ export async function readImportFile(bytes: Buffer, options: ReadOptions): Promi
   )
     return fail('notXlsx')
 
+  try {
+    return await readFirstSheet(bytes, options)
+  } catch {
+    // exceljs' streaming reader now and then fails on a sound file (about 1 read in 400 of the same
+    // bytes: it reaches a worksheet without the workbook's sheet list, `this.model` undefined). A file
+    // is broken only if a second read fails too.
+    try {
+      return await readFirstSheet(bytes, options)
+    } catch {
+      return fail('broken')
+    }
+  }
+}
+
+/** The first visible worksheet through exceljs' streaming reader; throws where exceljs cannot read. */
+async function readFirstSheet(bytes: Buffer, options: ReadOptions): Promise<ReadOutcome> {
   const source = Readable.from([bytes])
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     sharedStrings: 'cache',
@@ -152,7 +168,6 @@ export async function readImportFile(bytes: Buffer, options: ReadOptions): Promi
     worksheets: 'emit',
     entries: 'ignore',
   })
-
   try {
     for await (const worksheet of reader) {
       const state = (worksheet as unknown as { state?: string }).state
@@ -160,8 +175,6 @@ export async function readImportFile(bytes: Buffer, options: ReadOptions): Promi
       // The first visible sheet is the data; leaving the loop stops the unzipper (nothing more is read).
       return await readSheet(worksheet as unknown as AsyncIterable<ExcelJS.Row>, options)
     }
-  } catch {
-    return fail('broken')
   } finally {
     source.destroy()
   }
