@@ -15,6 +15,7 @@ import {
   type Session,
   type SessionData,
 } from './session.server.ts'
+import { freePort } from '../../server/testing/process.ts'
 import { DEFAULT_USER_SETTINGS } from './user-settings.server.ts'
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
@@ -189,13 +190,9 @@ describe('freshSession', () => {
 
   it('gives the claim back when the IdP cannot be reached, so the next request tries at once', async () => {
     const session = await loggedIn(295_000)
-    // A port that was just free: nothing listens, the connection is refused.
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const { port } = closed.address() as AddressInfo
-    await new Promise((resolve) => closed.close(resolve))
     const { config, ...rest } = context.get(appContext)
-    const issuer = `http://127.0.0.1:${port}/oidc`
+    // A port that was just free: nothing listens, the connection is refused.
+    const issuer = `http://127.0.0.1:${await freePort()}/oidc`
     const offline = new RouterContextProvider()
     offline.set(appContext, { ...rest, config: { ...config, oidc: { ...config.oidc, issuer } } })
     await expect(freshSession(offline, session)).rejects.toThrow()

@@ -148,6 +148,10 @@ export async function patchSessionData(
  */
 export const REFRESH_CLAIM_MS = 60_000
 
+/** The session's row while it still holds this access token (nobody has refreshed it meanwhile). */
+const holdingToken = (id: string, accessToken: string) =>
+  and(eq(portalSessions.idHash, hashId(id)), sql`${portalSessions.data} ->> 'accessToken' = ${accessToken}`)
+
 /**
  * Claims the refresh of a session's tokens for one request, across requests and workers (ADR 533):
  * true for the one whose single UPDATE finds the session still holding `accessToken` and no live claim.
@@ -166,8 +170,7 @@ export async function claimTokenRefresh(
     })
     .where(
       and(
-        eq(portalSessions.idHash, hashId(id)),
-        sql`${portalSessions.data} ->> 'accessToken' = ${accessToken}`,
+        holdingToken(id, accessToken),
         sql`coalesce((${portalSessions.data} ->> 'refreshClaimUntil')::bigint, 0) <= ${now}`,
       ),
     )
@@ -180,12 +183,7 @@ export async function releaseTokenRefresh(db: Database, id: string, accessToken:
   await db
     .update(portalSessions)
     .set({ data: sql`${portalSessions.data} - 'refreshClaimUntil'` })
-    .where(
-      and(
-        eq(portalSessions.idHash, hashId(id)),
-        sql`${portalSessions.data} ->> 'accessToken' = ${accessToken}`,
-      ),
-    )
+    .where(holdingToken(id, accessToken))
 }
 
 export async function destroySession(db: Database, id: string): Promise<void> {
