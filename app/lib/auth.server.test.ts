@@ -9,9 +9,10 @@ import { appContext, type PortalConfig } from './context.ts'
 import {
   claimTokenRefresh,
   createSession,
+  patchSessionData,
   readSession,
   REFRESH_CLAIM_MS,
-  saveSession,
+  saveRefreshedTokens,
   type Session,
   type SessionData,
 } from './session.server.ts'
@@ -26,18 +27,21 @@ let server: Server
 let issuer: string
 let answer: { status: number; roles: string[] } = { status: 200, roles: ['SVN_SUCHEN'] }
 let calls = 0
+/** What happens elsewhere while the endpoint is answering a refresh. */
+let duringRefresh: (() => Promise<void>) | undefined
 
 let handle: DatabaseHandle
 let context: RouterContextProvider
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = createServer(async (req, res) => {
     if (req.url?.endsWith('/.well-known/openid-configuration')) {
       res.setHeader('Content-Type', 'application/json')
       res.end(JSON.stringify({ authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token` }))
       return
     }
     calls += 1
+    await duringRefresh?.()
     res.setHeader('Content-Type', 'application/json')
     if (answer.status !== 200) {
       res.statusCode = answer.status
@@ -84,6 +88,7 @@ afterAll(async () => {
 beforeEach(() => {
   calls = 0
   answer = { status: 200, roles: ['SVN_SUCHEN'] }
+  duringRefresh = undefined
 })
 
 async function loggedIn(issuedAgoMs: number): Promise<Session> {
@@ -142,13 +147,13 @@ describe('freshSession', () => {
   it('takes the tokens of a parallel request that refreshed first', async () => {
     answer.status = 400
     const session = await loggedIn(290_000)
-    const winner: Session = {
-      ...session,
-      data: { ...session.data, accessToken: jwt({ sub: 's1', n: 2 }) },
-    }
-    await saveSession(handle.db, winner)
+    const winner = jwt({ sub: 's1', n: 2 })
+    await saveRefreshedTokens(handle.db, session.id, session.data.accessToken, {
+      ...session.data,
+      accessToken: winner,
+    })
     const next = await freshSession(context, session)
-    expect(next?.data.accessToken).toBe(winner.data.accessToken)
+    expect(next?.data.accessToken).toBe(winner)
   })
 
   it('refreshes once for requests that come together, and gives each the new tokens (ADR 533)', async () => {
@@ -162,6 +167,15 @@ describe('freshSession', () => {
     expect((await readSession(handle.db, session.id))?.data.refreshClaimUntil).toBeUndefined()
   })
 
+  it('keeps the menu state the clerk saved while the IdP answered (ADR 533)', async () => {
+    const session = await loggedIn(230_000)
+    duringRefresh = () => patchSessionData(handle.db, session.id, 'navOpen', false)
+    const next = await freshSession(context, session)
+    expect(calls).toBe(1)
+    expect(next?.data).toMatchObject({ navOpen: false, refreshToken: 'refresh-1' })
+    expect((await readSession(handle.db, session.id))?.data).toEqual(next?.data)
+  })
+
   it('goes on with a token that still has life while another worker refreshes', async () => {
     const session = await loggedIn(230_000)
     expect(await claimTokenRefresh(handle.db, session.id, session.data.accessToken)).toBe(true)
@@ -172,11 +186,19 @@ describe('freshSession', () => {
   it("waits for another worker's tokens when its own is about to expire", async () => {
     const session = await loggedIn(295_000)
     expect(await claimTokenRefresh(handle.db, session.id, session.data.accessToken)).toBe(true)
-    const winner = { ...session, data: { ...session.data, accessToken: jwt({ sub: 's1', n: 3 }) } }
-    setTimeout(() => void saveSession(handle.db, winner), 300)
+    const winner = jwt({ sub: 's1', n: 3 })
+    const { accessToken } = session.data
+    setTimeout(
+      () =>
+        void saveRefreshedTokens(handle.db, session.id, accessToken, {
+          ...session.data,
+          accessToken: winner,
+        }),
+      300,
+    )
     const next = await freshSession(context, session)
     expect(calls).toBe(0)
-    expect(next?.data.accessToken).toBe(winner.data.accessToken)
+    expect(next?.data.accessToken).toBe(winner)
   })
 
   it('refreshes itself once the other claim has lapsed', async () => {

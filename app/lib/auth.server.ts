@@ -31,7 +31,7 @@ import {
   destroySession,
   readSession,
   releaseTokenRefresh,
-  saveSession,
+  saveRefreshedTokens,
   sessionContext,
   sessionCookie,
   type Session,
@@ -189,18 +189,13 @@ async function refresh(context: Context, session: Session, refreshToken: string)
   try {
     const tokens = await refreshTokens(config, refreshToken)
     const claims = decodeJwt(tokens.accessToken)
-    const next: Session = {
-      ...session,
-      data: {
-        ...data,
-        ...tokens,
-        idToken: tokens.idToken ?? data.idToken,
-        roles: rolesFromClaims(claims, config.oidc.clientId),
-        refreshClaimUntil: undefined,
-      },
-    }
-    await saveSession(db, next)
-    return next
+    const stored = await saveRefreshedTokens(db, session.id, data.accessToken, {
+      ...tokens,
+      idToken: tokens.idToken ?? data.idToken,
+      roles: rolesFromClaims(claims, config.oidc.clientId),
+    })
+    // Null: logged out, or refreshed by another, meanwhile; the session as it now is decides.
+    return stored ? { ...session, data: stored } : readSession(db, session.id)
   } catch (error) {
     const reread = await readSession(db, session.id)
     if (reread && reread.data.accessToken !== data.accessToken) return reread

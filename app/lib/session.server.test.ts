@@ -10,7 +10,8 @@ import {
   patchSessionData,
   readSession,
   REFRESH_CLAIM_MS,
-  saveSession,
+  saveRefreshedTokens,
+  type RefreshedTokens,
   type SessionData,
 } from './session.server.ts'
 import { saveShortcutsEnabled } from './user-settings.server.ts'
@@ -45,6 +46,11 @@ function sessionData(createdAt: number): SessionData {
     navOpen: null,
     createdAt,
   }
+}
+
+function tokensOf(now: number): RefreshedTokens {
+  const { accessToken, refreshToken, idToken, accessIssuedAt, accessExpiresAt, roles } = sessionData(now)
+  return { accessToken, refreshToken, idToken, accessIssuedAt, accessExpiresAt, roles }
 }
 
 describe('portal sessions', () => {
@@ -102,10 +108,7 @@ describe('portal sessions', () => {
   it('saves changes and destroys on logout', async () => {
     const now = Date.now()
     const id = await createSession(handle.db, sessionData(now), now)
-    const session = await readSession(handle.db, id, now)
-    if (!session) throw new Error('session missing')
-    session.data.navOpen = false
-    await saveSession(handle.db, session)
+    await patchSessionData(handle.db, id, 'navOpen', false)
     expect((await readSession(handle.db, id, now))?.data.navOpen).toBe(false)
     await destroySession(handle.db, id)
     expect(await readSession(handle.db, id, now)).toBeNull()
@@ -114,10 +117,8 @@ describe('portal sessions', () => {
   it('patches one cached key in place without touching what others saved', async () => {
     const now = Date.now()
     const id = await createSession(handle.db, sessionData(now), now)
-    const stale = await readSession(handle.db, id, now)
-    if (!stale) throw new Error('session missing')
     // Another request stores a preference meanwhile; the cache write must not undo it.
-    await saveSession(handle.db, { id, data: { ...stale.data, navOpen: true } })
+    await patchSessionData(handle.db, id, 'navOpen', true)
     await patchSessionData(handle.db, id, 'navCounts', { at: now, values: { svn: 3, ae: 0 } })
     const read = await readSession(handle.db, id, now)
     expect(read?.data.navOpen).toBe(true)
@@ -136,7 +137,7 @@ describe('portal sessions', () => {
     // Lapsed: the claimer died or hangs; another may try.
     expect(await claimTokenRefresh(handle.db, id, 'access', now + REFRESH_CLAIM_MS)).toBe(true)
     // Tokens already refreshed by someone: nothing to claim with the old one.
-    await saveSession(handle.db, { id, data: { ...sessionData(now), accessToken: 'access-2' } })
+    await saveRefreshedTokens(handle.db, id, 'access', { ...tokensOf(now), accessToken: 'access-2' })
     expect(await claimTokenRefresh(handle.db, id, 'access', now + 3 * REFRESH_CLAIM_MS)).toBe(false)
     expect(await claimTokenRefresh(handle.db, id, 'access-2', now)).toBe(true)
     expect(await claimTokenRefresh(handle.db, `${id}x`, 'access-2', now + 3 * REFRESH_CLAIM_MS)).toBe(false)
@@ -147,14 +148,49 @@ describe('portal sessions', () => {
     const id = await createSession(handle.db, sessionData(now), now)
     const stale = await readSession(handle.db, id, now)
     if (!stale) throw new Error('session missing')
-    await saveSession(handle.db, {
-      id,
-      data: { ...stale.data, accessToken: 'access-2', refreshToken: 'refresh-2' },
+    await saveRefreshedTokens(handle.db, id, 'access', {
+      ...tokensOf(now),
+      accessToken: 'access-2',
+      refreshToken: 'refresh-2',
     })
     await patchSessionData(handle.db, id, 'navOpen', false)
     await patchSessionData(handle.db, id, 'user', { ...stale.data.user, logoVersion: 4 })
     const read = await readSession(handle.db, id, now)
     expect(read?.data).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', navOpen: false })
     expect(read?.data.user.logoVersion).toBe(4)
+  })
+
+  it('stores refreshed tokens beside what was saved during the refresh, and ends the claim (ADR 533)', async () => {
+    const now = Date.now()
+    const id = await createSession(handle.db, sessionData(now), now)
+    expect(await claimTokenRefresh(handle.db, id, 'access', now)).toBe(true)
+    // While the IdP answers, the clerk folds the menu in another tab.
+    await patchSessionData(handle.db, id, 'navOpen', false)
+    const stored = await saveRefreshedTokens(handle.db, id, 'access', {
+      ...tokensOf(now),
+      accessToken: 'access-2',
+      refreshToken: 'refresh-2',
+      roles: ['SVN_SUCHEN', 'SVN_ERSTELLEN'],
+    })
+    expect(stored).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', navOpen: false })
+    expect(stored?.roles).toEqual(['SVN_SUCHEN', 'SVN_ERSTELLEN'])
+    expect(stored?.refreshClaimUntil).toBeUndefined()
+    expect((await readSession(handle.db, id, now))?.data).toEqual(stored)
+    // The next refresh may be claimed at once, with the new token only.
+    expect(await claimTokenRefresh(handle.db, id, 'access', now)).toBe(false)
+    expect(await claimTokenRefresh(handle.db, id, 'access-2', now)).toBe(true)
+  })
+
+  it('stores no refreshed tokens over a session ended or refreshed by another meanwhile', async () => {
+    const now = Date.now()
+    const id = await createSession(handle.db, sessionData(now), now)
+    await saveRefreshedTokens(handle.db, id, 'access', { ...tokensOf(now), accessToken: 'access-2' })
+    expect(
+      await saveRefreshedTokens(handle.db, id, 'access', { ...tokensOf(now), accessToken: 'access-3' }),
+    ).toBeNull()
+    expect((await readSession(handle.db, id, now))?.data.accessToken).toBe('access-2')
+    await destroySession(handle.db, id)
+    expect(await saveRefreshedTokens(handle.db, id, 'access-2', tokensOf(now))).toBeNull()
+    expect(await readSession(handle.db, id, now)).toBeNull()
   })
 })

@@ -113,13 +113,6 @@ export async function readSession(db: Database, id: string, now = Date.now()): P
   return { id, data: row.data as SessionData, settings: userSettingsOf(row.shortcutsEnabled) }
 }
 
-export async function saveSession(db: Database, session: Pick<Session, 'id' | 'data'>): Promise<void> {
-  await db
-    .update(portalSessions)
-    .set({ data: session.data })
-    .where(eq(portalSessions.idHash, hashId(session.id)))
-}
-
 /**
  * Sets (or with null removes) one top-level key of a session's data in place, leaving every other key
  * as it is in the database — for what requests write beside the tokens (a cache, the menu's state, the
@@ -155,7 +148,7 @@ const holdingToken = (id: string, accessToken: string) =>
 /**
  * Claims the refresh of a session's tokens for one request, across requests and workers (ADR 533):
  * true for the one whose single UPDATE finds the session still holding `accessToken` and no live claim.
- * The claim lives in the session's data; the claimer's `saveSession` writes data without it.
+ * The claim lives in the session's data; `saveRefreshedTokens` takes it out.
  */
 export async function claimTokenRefresh(
   db: Database,
@@ -176,6 +169,32 @@ export async function claimTokenRefresh(
     )
     .returning({ idHash: portalSessions.idHash })
   return claimed.length > 0
+}
+
+/** What a token refresh changes in a session's data. */
+export type RefreshedTokens = Pick<
+  SessionData,
+  'accessToken' | 'refreshToken' | 'idToken' | 'accessIssuedAt' | 'accessExpiresAt' | 'roles'
+>
+
+/**
+ * Stores refreshed tokens in place of `replaced` (ADR 533): only their keys, merged into the data as it
+ * is in the database, so what other requests saved during the refresh (the menu's state, a cache)
+ * stays; the claim goes. The data as stored, or null when the session no longer holds `replaced`
+ * (ended by a logout meanwhile, or refreshed by a request that took over a lapsed claim).
+ */
+export async function saveRefreshedTokens(
+  db: Database,
+  id: string,
+  replaced: string,
+  tokens: RefreshedTokens,
+): Promise<SessionData | null> {
+  const [row] = await db
+    .update(portalSessions)
+    .set({ data: sql`(${portalSessions.data} - 'refreshClaimUntil') || ${JSON.stringify(tokens)}::jsonb` })
+    .where(holdingToken(id, replaced))
+    .returning({ data: portalSessions.data })
+  return (row?.data as SessionData | undefined) ?? null
 }
 
 /** Gives a claim back after a refresh that could not reach the IdP, so the next request tries at once. */
