@@ -3,6 +3,7 @@
  * built server, a signed-in clerk, the search page with results and a page of the shell.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -40,4 +41,25 @@ it.each([
   const html = new TextDecoder().decode(body)
   expect(html.startsWith('<!DOCTYPE html>')).toBe(true)
   expect(html.trimEnd().endsWith('</html>')).toBe(true)
+})
+
+it('keeps an idle keep-alive connection past Node’s 5 s default, as a proxy in front expects (ADR 613)', async () => {
+  const socket = connect(server.port, '127.0.0.1')
+  let received = ''
+  let closed = false
+  socket.on('data', (d: Buffer) => (received += d.toString()))
+  socket.on('close', () => (closed = true))
+  const ask = async () => {
+    received = ''
+    socket.write(`GET /healthz HTTP/1.1\r\nHost: localhost:${server.port}\r\nConnection: keep-alive\r\n\r\n`)
+    await expect.poll(() => received, { timeout: 10_000 }).toMatch(/\r\n\r\n[\s\S]+/)
+    return received
+  }
+  const first = await ask()
+  expect(first).toMatch(/^HTTP\/1\.1 200/)
+  expect(first.toLowerCase()).toContain('keep-alive: timeout=65')
+  await new Promise((resolve) => setTimeout(resolve, 6_000))
+  expect(closed).toBe(false)
+  expect(await ask()).toMatch(/^HTTP\/1\.1 200/)
+  socket.destroy()
 })
