@@ -61,7 +61,11 @@ async function startBare(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('react-router-serve not ready within 30 s')
+    if (Date.now() > deadline) {
+      // Cluster workers exit on their own once their primary's IPC channel closes.
+      child.kill('SIGKILL')
+      throw new Error('react-router-serve not ready within 30 s')
+    }
     await new Promise((r) => setTimeout(r, 100))
   }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
