@@ -4,6 +4,8 @@
  * markup from what the portal's own code costs on top.
  */
 
+import { decodeEntities } from '../../tests/html-entities.ts'
+
 /** Text, or [tag, attributes, ...children]. */
 export type MarkupNode = string | [string, Record<string, string | boolean>, ...MarkupNode[]]
 
@@ -35,17 +37,6 @@ const BOOLEAN = new Set([
   'required',
   'selected',
 ])
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: '\u00a0' }
-
-const decode = (text: string) =>
-  text.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (whole, name: string) =>
-    name[0] === '#'
-      ? String.fromCodePoint(
-          name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)),
-        )
-      : (ENTITIES[name] ?? whole),
-  )
-
 /** `a:b;c-d:e` → `{ a: 'b', cD: 'e' }`, the shape React takes for `style`. */
 const styleObject = (css: string) =>
   Object.fromEntries(
@@ -62,7 +53,7 @@ const styleObject = (css: string) =>
 function attributes(source: string): Record<string, string | boolean> {
   const props: Record<string, string | boolean> = {}
   for (const [, name, value] of source.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)) {
-    const text = decode(value ?? '')
+    const text = decodeEntities(value ?? '')
     if (name === 'class') props.className = text
     else if (name === 'for') props.htmlFor = text
     else if (name === 'style') (props as Record<string, unknown>).style = styleObject(text)
@@ -89,7 +80,7 @@ export function bodyMarkup(html: string): MarkupNode[] {
   for (const [token, closing, tag, rest] of body.matchAll(/<(\/?)([a-zA-Z][\w-]*)([^>]*)>|[^<]+/g)) {
     const top = stack[stack.length - 1]!
     if (!tag) {
-      top.children.push(decode(token))
+      top.children.push(decodeEntities(token))
     } else if (closing) {
       if (top.tag !== tag) throw new Error(`bodyMarkup: </${tag}> closes <${top.tag}>`)
       stack.pop()

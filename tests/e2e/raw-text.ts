@@ -6,6 +6,8 @@
  * //), file names (an extension last), dates and version numbers (digits), German abbreviations ("z. B.").
  */
 
+import { decodeEntities } from '../html-entities.ts'
+
 /** Segments of letters, digits and _ joined by dots, starting lower-case, at least three segments. */
 const KEY = /(?<![\w@./:\\-])[a-z][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*){2,}(?![\w@/\\-]|\.[A-Za-z0-9])/g
 
@@ -39,15 +41,8 @@ const PLACEHOLDER = /\{\{[^{}]*\}\}/g
 const TEXT_ATTRIBUTES =
   /\s(?:aria-label|aria-description|aria-roledescription|title|placeholder|alt|content)="([^"]*)"/g
 
-function decode(text: string): string {
-  return text
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-}
+/** The text without character references; a no-break space reads as a space. */
+const decode = (text: string) => decodeEntities(text).replace(/\u00a0/g, ' ')
 
 /** Keys in a piece of text, without the allowed dotted words. */
 export function keysIn(text: string): string[] {
