@@ -162,3 +162,12 @@ describe('API client rate limit (ADR 181)', () => {
     expect(refusal({ API_CLIENT_RATE_WINDOW: '0' })).toMatch(/API_CLIENT_RATE_WINDOW/)
   })
 })
+
+describe('KEEP_ALIVE_TIMEOUT (ADR 613)', () => {
+  it('keeps idle connections 65 s by default, longer than a 60 s proxy; a longer proxy sets it higher', () => {
+    expect(loadConfig({}).keepAliveTimeoutMs).toBe(65_000)
+    expect(loadConfig({ KEEP_ALIVE_TIMEOUT: '620' }).keepAliveTimeoutMs).toBe(620_000)
+    expect(refusal({ KEEP_ALIVE_TIMEOUT: '0' })).toMatch(/KEEP_ALIVE_TIMEOUT/)
+    expect(refusal({ KEEP_ALIVE_TIMEOUT: '5s' })).toMatch(/KEEP_ALIVE_TIMEOUT/)
+  })
+})

@@ -46,6 +46,7 @@ const EnvSchema = z
     METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(9464),
     API_CLIENT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
     API_CLIENT_RATE_WINDOW: z.coerce.number().int().min(1).max(3600).default(60),
+    KEEP_ALIVE_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(65),
   })
   .superRefine((env, ctx) => {
     if (env.METRICS_PORT !== 'off' && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
@@ -95,6 +96,8 @@ export interface Config {
   apiClientRateLimit: { requests: number; windowSeconds: number }
   /** Set when WEB_CONCURRENCY asked for more workers than can run (PGlite): the line to log. */
   webConcurrencyNote: string | undefined
+  /** How long an idle keep-alive connection stays open: longer than the proxy's in front (ADR 613). */
+  keepAliveTimeoutMs: number
   /** OpenTelemetry (ADR 950): metrics endpoint, traces over OTLP when an endpoint is set. */
   telemetry: TelemetryConfig
 }
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       askedWorkers > 1 && webConcurrency === 1
         ? `WEB_CONCURRENCY=${askedWorkers} ignored: PGlite runs in one process (one per data directory); set DATABASE_URL for more workers`
         : undefined,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT * 1000,
     telemetry: {
       enabled: !e.OTEL_SDK_DISABLED,
       serviceName: e.OTEL_SERVICE_NAME,

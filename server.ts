@@ -13,8 +13,6 @@ function refuse(error: unknown): never {
 }
 
 const started = performance.now()
-/** Idle keep-alive connections are kept 65 s: beyond the 60 s after which common proxies close theirs. */
-const KEEP_ALIVE_TIMEOUT_MS = 65_000
 let config: Config
 try {
   config = loadConfig()
@@ -94,11 +92,9 @@ async function runServer() {
     }
   })
 
-  // An idle keep-alive connection is closed by the other side first: a proxy's (nginx, cloud load
-  // balancers: 60 s) or a client's. Node's 5 s meant a request sent just as we closed was lost
-  // (ECONNRESET, or a proxy's 502); headers must still time out after that (ADR 613).
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
-  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000
+  // An idle keep-alive connection is to be closed by the other side first, the proxy in front or the
+  // client: with Node's 5 s, a request they sent just as we closed was lost (a proxy's 502, ADR 613).
+  server.keepAliveTimeout = config.keepAliveTimeoutMs
 
   function shutdown(signal: string) {
     console.log(`${signal}: shutting down`)

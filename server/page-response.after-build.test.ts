@@ -1,6 +1,7 @@
 /**
  * A page goes out as one buffer with its length, not streamed in React's 4 KB chunks (ADR 527): the
- * built server, a signed-in clerk, the search page with results and a page of the shell.
+ * built server, a signed-in clerk, the search page with results and a page of the shell. And the
+ * connection it came on stays open while idle as long as a proxy in front expects (ADR 613).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { connect } from 'node:net'
@@ -55,11 +56,14 @@ it('keeps an idle keep-alive connection past Node’s 5 s default, as a proxy in
     await expect.poll(() => received, { timeout: 10_000 }).toMatch(/\r\n\r\n[\s\S]+/)
     return received
   }
-  const first = await ask()
-  expect(first).toMatch(/^HTTP\/1\.1 200/)
-  expect(first.toLowerCase()).toContain('keep-alive: timeout=65')
-  await new Promise((resolve) => setTimeout(resolve, 6_000))
-  expect(closed).toBe(false)
-  expect(await ask()).toMatch(/^HTTP\/1\.1 200/)
-  socket.destroy()
+  try {
+    const first = await ask()
+    expect(first).toMatch(/^HTTP\/1\.1 200/)
+    expect(first.toLowerCase()).toContain('keep-alive: timeout=65')
+    await new Promise((resolve) => setTimeout(resolve, 6_000))
+    expect(closed).toBe(false)
+    expect(await ask()).toMatch(/^HTTP\/1\.1 200/)
+  } finally {
+    socket.destroy()
+  }
 })

@@ -9,10 +9,12 @@ import { appContext, type PortalConfig } from './context.ts'
 import {
   claimTokenRefresh,
   createSession,
+  destroySession,
   patchSessionData,
   readSession,
   REFRESH_CLAIM_MS,
   saveRefreshedTokens,
+  type RefreshedTokens,
   type Session,
   type SessionData,
 } from './session.server.ts'
@@ -91,6 +93,12 @@ beforeEach(() => {
   duringRefresh = undefined
 })
 
+/** A refresh's result as another request would store it: the session's tokens with a new access token. */
+function tokensOf({ data }: Session, accessToken: string): RefreshedTokens {
+  const { refreshToken, idToken, accessIssuedAt, accessExpiresAt, roles } = data
+  return { accessToken, refreshToken, idToken, accessIssuedAt, accessExpiresAt, roles }
+}
+
 async function loggedIn(issuedAgoMs: number): Promise<Session> {
   const now = Date.now()
   const data: SessionData = {
@@ -148,10 +156,7 @@ describe('freshSession', () => {
     answer.status = 400
     const session = await loggedIn(290_000)
     const winner = jwt({ sub: 's1', n: 2 })
-    await saveRefreshedTokens(handle.db, session.id, session.data.accessToken, {
-      ...session.data,
-      accessToken: winner,
-    })
+    await saveRefreshedTokens(handle.db, session.id, session.data.accessToken, tokensOf(session, winner))
     const next = await freshSession(context, session)
     expect(next?.data.accessToken).toBe(winner)
   })
@@ -176,6 +181,23 @@ describe('freshSession', () => {
     expect((await readSession(handle.db, session.id))?.data).toEqual(next?.data)
   })
 
+  it('stays signed out when the clerk logged out while the IdP answered', async () => {
+    const session = await loggedIn(230_000)
+    duringRefresh = () => destroySession(handle.db, session.id)
+    expect(await freshSession(context, session)).toBeNull()
+    expect(await readSession(handle.db, session.id)).toBeNull()
+  })
+
+  it('takes the tokens another request stored while the IdP answered (a lapsed claim taken over)', async () => {
+    const session = await loggedIn(230_000)
+    const other = jwt({ sub: 's1', n: 4 })
+    duringRefresh = async () => {
+      await saveRefreshedTokens(handle.db, session.id, session.data.accessToken, tokensOf(session, other))
+    }
+    expect((await freshSession(context, session))?.data.accessToken).toBe(other)
+    expect((await readSession(handle.db, session.id))?.data.accessToken).toBe(other)
+  })
+
   it('goes on with a token that still has life while another worker refreshes', async () => {
     const session = await loggedIn(230_000)
     expect(await claimTokenRefresh(handle.db, session.id, session.data.accessToken)).toBe(true)
@@ -189,11 +211,7 @@ describe('freshSession', () => {
     const winner = jwt({ sub: 's1', n: 3 })
     const { accessToken } = session.data
     setTimeout(
-      () =>
-        void saveRefreshedTokens(handle.db, session.id, accessToken, {
-          ...session.data,
-          accessToken: winner,
-        }),
+      () => void saveRefreshedTokens(handle.db, session.id, accessToken, tokensOf(session, winner)),
       300,
     )
     const next = await freshSession(context, session)

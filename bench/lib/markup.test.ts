@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bodyMarkup, countElements } from './markup.ts'
+import { decodeEntities } from '../../tests/html-entities.ts'
 
 describe('bodyMarkup', () => {
   it('turns the body into React props, without scripts and text separators', () => {
@@ -22,5 +23,15 @@ describe('bodyMarkup', () => {
     expect(() => bodyMarkup('<body><div><span></div></body>')).toThrow('</div> closes <span>')
     expect(() => bodyMarkup('<body><div></body>')).toThrow('<div> not closed')
     expect(() => bodyMarkup('<p>no body</p>')).toThrow('no <body>')
+  })
+})
+
+describe('decodeEntities (tests/html-entities.ts, shared with the e2e raw-text check)', () => {
+  it('turns character references and named entities back into text, once', () => {
+    expect(decodeEntities('M&#x27;s &#39;a&apos; &lt;b&gt; &quot;c&quot; &#x1F6A4;&#160;&nbsp;x')).toBe(
+      "M's 'a' <b> \"c\" \u{1F6A4}\u00a0\u00a0x",
+    )
+    // Decoded once: an escaped reference stays a reference; unknown names and non-characters stay harmless.
+    expect(decodeEntities('&amp;lt; &bogus; &#1114112;')).toBe('&lt; &bogus; \ufffd')
   })
 })
