@@ -14,7 +14,6 @@ import {
   readSession,
   REFRESH_CLAIM_MS,
   saveRefreshedTokens,
-  type RefreshedTokens,
   type Session,
   type SessionData,
 } from './session.server.ts'
@@ -93,12 +92,6 @@ beforeEach(() => {
   duringRefresh = undefined
 })
 
-/** A refresh's result as another request would store it: the session's tokens with a new access token. */
-function tokensOf({ data }: Session, accessToken: string): RefreshedTokens {
-  const { refreshToken, idToken, accessIssuedAt, accessExpiresAt, roles } = data
-  return { accessToken, refreshToken, idToken, accessIssuedAt, accessExpiresAt, roles }
-}
-
 async function loggedIn(issuedAgoMs: number): Promise<Session> {
   const now = Date.now()
   const data: SessionData = {
@@ -156,7 +149,10 @@ describe('freshSession', () => {
     answer.status = 400
     const session = await loggedIn(290_000)
     const winner = jwt({ sub: 's1', n: 2 })
-    await saveRefreshedTokens(handle.db, session.id, session.data.accessToken, tokensOf(session, winner))
+    await saveRefreshedTokens(handle.db, session.id, session.data.accessToken, {
+      ...session.data,
+      accessToken: winner,
+    })
     const next = await freshSession(context, session)
     expect(next?.data.accessToken).toBe(winner)
   })
@@ -192,7 +188,10 @@ describe('freshSession', () => {
     const session = await loggedIn(230_000)
     const other = jwt({ sub: 's1', n: 4 })
     duringRefresh = async () => {
-      await saveRefreshedTokens(handle.db, session.id, session.data.accessToken, tokensOf(session, other))
+      await saveRefreshedTokens(handle.db, session.id, session.data.accessToken, {
+        ...session.data,
+        accessToken: other,
+      })
     }
     expect((await freshSession(context, session))?.data.accessToken).toBe(other)
     expect((await readSession(handle.db, session.id))?.data.accessToken).toBe(other)
@@ -211,7 +210,11 @@ describe('freshSession', () => {
     const winner = jwt({ sub: 's1', n: 3 })
     const { accessToken } = session.data
     setTimeout(
-      () => void saveRefreshedTokens(handle.db, session.id, accessToken, tokensOf(session, winner)),
+      () =>
+        void saveRefreshedTokens(handle.db, session.id, accessToken, {
+          ...session.data,
+          accessToken: winner,
+        }),
       300,
     )
     const next = await freshSession(context, session)

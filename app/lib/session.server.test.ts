@@ -11,7 +11,6 @@ import {
   readSession,
   REFRESH_CLAIM_MS,
   saveRefreshedTokens,
-  type RefreshedTokens,
   type SessionData,
 } from './session.server.ts'
 import { saveShortcutsEnabled } from './user-settings.server.ts'
@@ -46,11 +45,6 @@ function sessionData(createdAt: number): SessionData {
     navOpen: null,
     createdAt,
   }
-}
-
-function tokensOf(now: number): RefreshedTokens {
-  const { accessToken, refreshToken, idToken, accessIssuedAt, accessExpiresAt, roles } = sessionData(now)
-  return { accessToken, refreshToken, idToken, accessIssuedAt, accessExpiresAt, roles }
 }
 
 describe('portal sessions', () => {
@@ -137,7 +131,7 @@ describe('portal sessions', () => {
     // Lapsed: the claimer died or hangs; another may try.
     expect(await claimTokenRefresh(handle.db, id, 'access', now + REFRESH_CLAIM_MS)).toBe(true)
     // Tokens already refreshed by someone: nothing to claim with the old one.
-    await saveRefreshedTokens(handle.db, id, 'access', { ...tokensOf(now), accessToken: 'access-2' })
+    await saveRefreshedTokens(handle.db, id, 'access', { ...sessionData(now), accessToken: 'access-2' })
     expect(await claimTokenRefresh(handle.db, id, 'access', now + 3 * REFRESH_CLAIM_MS)).toBe(false)
     expect(await claimTokenRefresh(handle.db, id, 'access-2', now)).toBe(true)
     expect(await claimTokenRefresh(handle.db, `${id}x`, 'access-2', now + 3 * REFRESH_CLAIM_MS)).toBe(false)
@@ -149,7 +143,7 @@ describe('portal sessions', () => {
     const stale = await readSession(handle.db, id, now)
     if (!stale) throw new Error('session missing')
     await saveRefreshedTokens(handle.db, id, 'access', {
-      ...tokensOf(now),
+      ...sessionData(now),
       accessToken: 'access-2',
       refreshToken: 'refresh-2',
     })
@@ -166,8 +160,9 @@ describe('portal sessions', () => {
     expect(await claimTokenRefresh(handle.db, id, 'access', now)).toBe(true)
     // While the IdP answers, the clerk folds the menu in another tab.
     await patchSessionData(handle.db, id, 'navOpen', false)
+    // The refreshing request holds the data as read before (menu unfolded): only its tokens count.
     const stored = await saveRefreshedTokens(handle.db, id, 'access', {
-      ...tokensOf(now),
+      ...sessionData(now),
       accessToken: 'access-2',
       refreshToken: 'refresh-2',
       roles: ['SVN_SUCHEN', 'SVN_ERSTELLEN'],
@@ -184,13 +179,13 @@ describe('portal sessions', () => {
   it('stores no refreshed tokens over a session ended or refreshed by another meanwhile', async () => {
     const now = Date.now()
     const id = await createSession(handle.db, sessionData(now), now)
-    await saveRefreshedTokens(handle.db, id, 'access', { ...tokensOf(now), accessToken: 'access-2' })
+    await saveRefreshedTokens(handle.db, id, 'access', { ...sessionData(now), accessToken: 'access-2' })
     expect(
-      await saveRefreshedTokens(handle.db, id, 'access', { ...tokensOf(now), accessToken: 'access-3' }),
+      await saveRefreshedTokens(handle.db, id, 'access', { ...sessionData(now), accessToken: 'access-3' }),
     ).toBeNull()
     expect((await readSession(handle.db, id, now))?.data.accessToken).toBe('access-2')
     await destroySession(handle.db, id)
-    expect(await saveRefreshedTokens(handle.db, id, 'access-2', tokensOf(now))).toBeNull()
+    expect(await saveRefreshedTokens(handle.db, id, 'access-2', sessionData(now))).toBeNull()
     expect(await readSession(handle.db, id, now)).toBeNull()
   })
 })

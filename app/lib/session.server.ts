@@ -171,11 +171,16 @@ export async function claimTokenRefresh(
   return claimed.length > 0
 }
 
-/** What a token refresh changes in a session's data. */
-export type RefreshedTokens = Pick<
-  SessionData,
-  'accessToken' | 'refreshToken' | 'idToken' | 'accessIssuedAt' | 'accessExpiresAt' | 'roles'
->
+/** What a token refresh changes in a session's data: only these keys are ever written by it. */
+const REFRESHED_KEYS = [
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'accessIssuedAt',
+  'accessExpiresAt',
+  'roles',
+] as const satisfies readonly (keyof SessionData)[]
+export type RefreshedTokens = Pick<SessionData, (typeof REFRESHED_KEYS)[number]>
 
 /**
  * Stores refreshed tokens in place of `replaced` (ADR 533): only their keys, merged into the data as it
@@ -189,9 +194,11 @@ export async function saveRefreshedTokens(
   replaced: string,
   tokens: RefreshedTokens,
 ): Promise<SessionData | null> {
+  // Picked, not spread: a caller holding the whole session data cannot write the rest back stale.
+  const patch = Object.fromEntries(REFRESHED_KEYS.map((key) => [key, tokens[key]]))
   const [row] = await db
     .update(portalSessions)
-    .set({ data: sql`(${portalSessions.data} - 'refreshClaimUntil') || ${JSON.stringify(tokens)}::jsonb` })
+    .set({ data: sql`(${portalSessions.data} - 'refreshClaimUntil') || ${JSON.stringify(patch)}::jsonb` })
     .where(holdingToken(id, replaced))
     .returning({ data: portalSessions.data })
   return (row?.data as SessionData | undefined) ?? null
