@@ -1,7 +1,8 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Rollup } from 'vite'
-import { moduleStats } from './tests/bundles/module-stats.ts'
+import { precompressAssets } from './scripts/precompress-assets.ts'
+import { moduleStats } from './scripts/module-stats.ts'
 
 /**
  * Client chunks (ADR 531). Our modules that every page loads — app/root.tsx and what it imports
@@ -30,7 +31,7 @@ function clientChunks(): Rollup.GetManualChunk {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), moduleStats()],
+  plugins: [tailwindcss(), reactRouter(), moduleStats(), precompressAssets()],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   server: {
     // PGlite writes under data/ must not trigger rebuilds.

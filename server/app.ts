@@ -19,6 +19,7 @@ import { configureMissingText } from '../domain/missing-text.ts'
 import { root } from '../root.ts'
 import { finalErrorHandler } from './errors.ts'
 import { healthRoutes } from './health.ts'
+import { precompressedAssets } from './precompressed-assets.ts'
 import { registerLog } from './register-log.ts'
 import { requestLog, requestLogNotes } from './request-log.ts'
 import { resolveSecrets } from './secrets.ts'
@@ -161,9 +162,11 @@ export async function createServer(config: Config) {
     closeVite = () => vite.close()
   } else {
     const clientDir = path.join(root, 'build/client')
+    const assetsDir = path.join(clientDir, 'assets')
     app.use(
       '/assets',
-      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+      precompressedAssets(assetsDir),
+      express.static(assetsDir, { immutable: true, maxAge: '1y', index: false }),
     )
     // Files at the top of build/client (favicon, robots.txt): only paths that name a file are looked up,
     // so a page request does not cost a stat of the disk (ADR 521).

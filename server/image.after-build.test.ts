@@ -2,10 +2,11 @@
  * The runtime image without docker (issue 22 item 3, ADR 960): the Dockerfile's runtime stage assembled
  * in a temporary directory from its own COPY lines — node_modules pruned of dev dependencies by npm, as
  * its build stage does — and started with its own CMD: no sources, no TypeScript loader, no dev
- * dependencies. Then the operator's tools in the image (canton CLI, seed) on the same data directory.
+ * dependencies. Then the operator's tools in the image (canton CLI, seed) on the same data directory. And
+ * the build stage's own step, `npm run build`, on the context that .dockerignore lets in.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -152,6 +153,46 @@ describe('the runtime image layout', () => {
       const seed = tool('seed')
       expect(seed.status, seed.stdout + seed.stderr).toBe(0)
       expect(seed.stdout).toMatch(/Seeded \d+ demo users\./)
+    },
+  )
+})
+
+describe('the build stage', () => {
+  it(
+    'builds from the context .dockerignore lets in (no tests/, bench/ or docs/)',
+    { timeout: 180_000 },
+    () => {
+      expect(dockerfile).toMatch(/^COPY \. \.\nRUN npm run build /m)
+      const patterns = readFileSync(path.join(root, '.dockerignore'), 'utf8')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line && !line.startsWith('#'))
+      // Docker matches each pattern from the context's root; these are all names at the top.
+      for (const p of patterns) expect(p, 'a name at the top of the context').not.toMatch(/[/!]/)
+      const ignored = (name: string) =>
+        patterns.some((p) =>
+          new RegExp(
+            `^${p
+              .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+              .replace(/\*/g, '.*')
+              .replace(/\?/g, '.')}$`,
+          ).test(name),
+        )
+      expect(ignored('tests') && ignored('server.log') && ignored('.env.local')).toBe(true)
+      const context = path.join(dir, 'context')
+      mkdirSync(context)
+      for (const name of readdirSync(root))
+        if (!ignored(name)) execFileSync('cp', ['-a', path.join(root, name), path.join(context, name)])
+      // The stage installs its dependencies before it copies the context; linked here.
+      execFileSync('cp', ['-al', path.join(root, 'node_modules'), path.join(context, 'node_modules')])
+      const build = spawnSync('npm', ['run', 'build'], { cwd: context, encoding: 'utf8' })
+      expect(build.status, build.stdout + build.stderr).toBe(0)
+      expect(existsSync(path.join(context, 'build/server/server.js'))).toBe(true)
+      // The client build's plugins ran: the compressed forms (ADR 537) and the module stats.
+      expect(readdirSync(path.join(context, 'build/client/assets')).some((f) => f.endsWith('.js.br'))).toBe(
+        true,
+      )
+      expect(existsSync(path.join(context, 'build/client/.vite/modules.json'))).toBe(true)
     },
   )
 })

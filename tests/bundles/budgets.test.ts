@@ -28,6 +28,11 @@ describe('client JavaScript per route (gzip)', () => {
     ).toBeLessThanOrEqual(route.budget)
   })
 
+  test('every script of a first load is sent Brotli-compressed to browsers that take it (ADR 537)', () => {
+    const files = new Map(routes.flatMap((r) => r.files).map((f) => [f.file, f]))
+    for (const f of files.values()) if (f.bytes >= 1000) expect(f.brotli, f.file).toBeLessThan(f.gzip)
+  })
+
   test.each([
     ['routes/svn.create', /DateCalendar/],
     // The one Dialog, for dialogs a page does not show at first (ADR 531).

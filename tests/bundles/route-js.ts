@@ -2,10 +2,10 @@
  * Client JavaScript per route, from the production build's manifests (ADR 510): what a first load of a
  * page fetches — the entry and the module of every route on the match (root,
  * layouts, the route) with their static imports, transitively — and, listed apart, the chunks those
- * modules import lazily (date calendar, …). Sizes are gzip at zlib level 9. Used by the budget test and
- * by `bench/bundles.ts`.
+ * modules import lazily (date calendar, …). Sizes are gzip at zlib level 9, and what a browser that takes
+ * Brotli is sent (the build's `.br` files, ADR 537). Used by the budget test and by `bench/bundles.ts`.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -79,6 +79,8 @@ export interface ChunkSize {
   file: string
   bytes: number
   gzip: number
+  /** What the server sends a browser that takes Brotli: the build's `.br` file, else the file itself. */
+  brotli: number
 }
 
 export interface RouteJs {
@@ -91,6 +93,7 @@ export interface RouteJs {
   files: ChunkSize[]
   bytes: number
   gzip: number
+  brotli: number
   /** Chunks imported lazily by the route's modules (not in `files`). */
   lazy: ChunkSize[]
   lazyGzip: number
@@ -120,7 +123,13 @@ export function measureRoutes(): RouteJs[] {
     if (!s) {
       const file = vite[key]!.file
       const bytes = readFileSync(path.join(clientDir, file))
-      s = { file, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }
+      const served = path.join(clientDir, `${file}.br`)
+      s = {
+        file,
+        bytes: bytes.length,
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        brotli: existsSync(served) ? statSync(served).size : bytes.length,
+      }
       sizes.set(key, s)
     }
     return s
@@ -162,6 +171,7 @@ export function measureRoutes(): RouteJs[] {
       files,
       bytes: files.reduce((s, f) => s + f.bytes, 0),
       gzip: files.reduce((s, f) => s + f.gzip, 0),
+      brotli: files.reduce((s, f) => s + f.brotli, 0),
       lazy,
       lazyGzip: lazy.reduce((s, f) => s + f.gzip, 0),
       budget: ROUTE_BUDGETS[route.id] ?? DEFAULT_BUDGET,

@@ -1,5 +1,5 @@
 import { measureRoutes } from '../bundles/route-js.ts'
-import { expect, jsEnabled, loginAs, test, waitForHydration } from './support.ts'
+import { expect, expectNoA11yViolations, jsEnabled, loginAs, test, waitForHydration } from './support.ts'
 
 /**
  * ADR 531: what only a closed dialog or a first change needs is fetched then, not with the page — the
@@ -81,4 +81,31 @@ test('a page fetches the JavaScript its budget counts, and no more once hydrated
     const counted = routes.find((r) => r.id === id)!.files.map((f) => `/${f.file}`)
     expect([...scripts].sort(), url).toEqual([...counted].sort())
   }
+})
+
+/**
+ * ADR 537: the build writes each script and stylesheet Brotli-compressed beside it, and the server sends
+ * that form to a browser that takes it; the page then works as with the plain files.
+ */
+test('the browser gets the scripts and the stylesheet Brotli-compressed, and the page works', async ({
+  page,
+}, testInfo) => {
+  const codings = new Map<string, string | undefined>()
+  page.on('response', (r) => {
+    const p = new URL(r.url()).pathname
+    if (/^\/assets\/.+\.(js|css)$/.test(p)) codings.set(p, r.headers()['content-encoding'])
+  })
+  await loginAs(page, 'clerk@alpina.example')
+  await page.goto('/svn/search')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expectNoA11yViolations(page)
+  const stylesheets = [...codings].filter(([p]) => p.endsWith('.css'))
+  expect(stylesheets.length).toBeGreaterThan(0)
+  for (const [p, coding] of stylesheets) expect(coding, p).toBe('br')
+  if (!jsEnabled(testInfo)) return
+  // The entry, the shell and the framework, each far above the size where compression pays.
+  const scripts = [...codings].filter(([p]) => /\/(entry\.client|shell|framework)-[\w-]+\.js$/.test(p))
+  expect(scripts.length).toBe(3)
+  for (const [p, coding] of scripts) expect(coding, p).toBe('br')
 })

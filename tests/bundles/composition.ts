@@ -1,37 +1,10 @@
 /**
- * A Vite plugin that writes, for the client build only, what each chunk is made of:
- * `build/client/.vite/modules.json` (a dot-directory, never served — ADR 510) with every chunk's modules
- * and their rendered (minified) length. `bench/bundles.ts` groups them by package to say what ships.
+ * What the shell is made of, by package (`bench/bundles.ts`): read from the `modules.json` that the
+ * build's module-stats plugin (scripts/module-stats.ts) writes.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import type { Plugin } from 'vite'
-
-export interface ChunkModules {
-  file: string
-  modules: { id: string; length: number; code: string }[]
-}
-
-export function moduleStats(): Plugin {
-  return {
-    name: 'svn-module-stats',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      if (this.environment?.name !== 'client') return
-      const chunks: ChunkModules[] = []
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue
-        chunks.push({
-          file: output.fileName,
-          modules: Object.entries(output.modules)
-            .filter(([, m]) => m.renderedLength > 0)
-            .map(([id, m]) => ({ id, length: m.renderedLength, code: m.code ?? '' })),
-        })
-      }
-      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(chunks) })
-    },
-  }
-}
+import type { ChunkModules } from '../../scripts/module-stats.ts'
 
 /** What a part of a first load is: a package's name, or "our code" (app/, domain/). */
 function partOf(id: string): string {

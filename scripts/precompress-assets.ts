@@ -1,0 +1,55 @@
+/**
+ * A Vite plugin for the client build (ADR 537): beside every script and stylesheet it writes the Brotli
+ * (`.br`, quality 11) and gzip (`.gz`, level 9) forms, which server/precompressed-assets.ts sends to
+ * browsers that accept them. Compressed once per build at the highest levels, not per request.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip, type BrotliOptions } from 'node:zlib'
+import type { Plugin } from 'vite'
+import { ASSET_ENCODINGS } from '../server/precompressed-assets.ts'
+
+/** Brotli at its best for text (also the bench's yardstick, bench/bundles.ts). */
+export const brotliOptions = (size: number): BrotliOptions => ({
+  params: {
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+    [constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
+})
+
+const COMPRESS: Record<(typeof ASSET_ENCODINGS)[number]['name'], (source: Buffer) => Promise<Buffer>> = {
+  br: (source) => promisify(brotliCompress)(source, brotliOptions(source.length)),
+  gzip: (source) => promisify(gzip)(source, { level: constants.Z_BEST_COMPRESSION }),
+}
+
+/** Text assets: fonts (woff2) and images are compressed already. */
+const COMPRESSIBLE = /\.(js|css)$/
+
+/** Writes `file.br` and `file.gz` beside `file` (a path under `dir`) where they come out smaller. */
+export async function precompressFile(dir: string, file: string): Promise<void> {
+  const source = await readFile(path.join(dir, file))
+  await Promise.all(
+    ASSET_ENCODINGS.map(async ({ name, suffix }) => {
+      const compressed = await COMPRESS[name](source)
+      if (compressed.length < source.length) await writeFile(path.join(dir, file + suffix), compressed)
+    }),
+  )
+}
+
+export function precompressAssets(): Plugin {
+  return {
+    name: 'svn-precompress-assets',
+    apply: 'build',
+    // After the files are written: what is compressed is what express.static would send.
+    async writeBundle(options, bundle) {
+      if (this.environment?.name !== 'client' || !options.dir) return
+      const dir = options.dir
+      const files = Object.keys(bundle).filter(
+        (file) => file.startsWith('assets/') && COMPRESSIBLE.test(file),
+      )
+      await Promise.all(files.map((file) => precompressFile(dir, file)))
+    },
+  }
+}

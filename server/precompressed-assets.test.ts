@@ -1,0 +1,123 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { get, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { precompressFile } from '../scripts/precompress-assets.ts'
+import { chooseEncoding, precompressedAssets } from './precompressed-assets.ts'
+
+describe('chooseEncoding', () => {
+  it.each([
+    ['what Chromium sends: Brotli, though gzip comes first', 'gzip, deflate, br, zstd', 'br'],
+    ['gzip only', 'gzip', 'gzip'],
+    ['Brotli refused', 'br;q=0, gzip', 'gzip'],
+    ['gzip preferred by weight', 'gzip;q=0.9, br;q=0.5', 'gzip'],
+    ['any coding', '*', 'br'],
+    ['any but Brotli', 'br;q=0, *;q=0.1', 'gzip'],
+    ['upper case and spaces', ' GZIP ; Q=1 ', 'gzip'],
+    ['only identity', 'identity', null],
+    ['everything refused', '*;q=0', null],
+    ['a weight that is no number', 'br;q=x, gzip', 'gzip'],
+    ['no header', undefined, null],
+    ['an empty header', '', null],
+  ])('%s', (_, header, expected) => {
+    expect(chooseEncoding(header, ['br', 'gzip'])).toBe(expected)
+  })
+
+  it('offers only what the asset has', () => {
+    expect(chooseEncoding('gzip, br', ['gzip'])).toBe('gzip')
+    expect(chooseEncoding('br', ['gzip'])).toBeNull()
+  })
+})
+
+describe('precompressedAssets', () => {
+  const script = `export const text = ${JSON.stringify('Versicherungsnachweis '.repeat(200))}\n`
+  let dir: string
+  let server: Server
+  let base: string
+
+  const request = (file: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = get(`${base}/assets/${file}`, { headers, method }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        )
+      })
+      req.on('error', reject)
+    })
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'assets-'))
+    await writeFile(path.join(dir, 'page-abc.js'), script)
+    await precompressFile(dir, 'page-abc.js')
+    // Too small to gain from compression: no forms are written.
+    await writeFile(path.join(dir, 'tiny-abc.js'), 'x()')
+    await precompressFile(dir, 'tiny-abc.js')
+    const app = express()
+    app.use('/assets', precompressedAssets(dir), express.static(dir, { immutable: true, maxAge: '1y' }))
+    server = app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve))
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('sends Brotli to a browser that takes it, with the script’s type and the cache rules', async () => {
+    const { status, headers, body } = await request('page-abc.js', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(status).toBe(200)
+    expect(headers['content-encoding']).toBe('br')
+    expect(headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(headers['vary']).toBe('Accept-Encoding')
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(body.length).toBeLessThan(script.length / 10)
+    expect(brotliDecompressSync(body).toString()).toBe(script)
+  })
+
+  it('sends gzip where Brotli is not taken', async () => {
+    const { headers, body } = await request('page-abc.js', { 'accept-encoding': 'gzip' })
+    expect(headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(body).toString()).toBe(script)
+  })
+
+  it('sends the file as it is without Accept-Encoding, and says that the answer varies by it', async () => {
+    const { status, headers, body } = await request('page-abc.js')
+    expect(status).toBe(200)
+    expect(headers['content-encoding']).toBeUndefined()
+    expect(headers['vary']).toBe('Accept-Encoding')
+    expect(body.toString()).toBe(script)
+  })
+
+  it('gives each form its own ETag, so a cache never mixes them', async () => {
+    const tags = await Promise.all(
+      ['br', 'gzip', 'identity'].map(
+        async (coding) => (await request('page-abc.js', { 'accept-encoding': coding })).headers.etag,
+      ),
+    )
+    expect(new Set(tags).size).toBe(3)
+  })
+
+  it('answers HEAD with the headers of the Brotli form and no body', async () => {
+    const { headers, body } = await request('page-abc.js', { 'accept-encoding': 'br' }, 'HEAD')
+    expect(headers['content-encoding']).toBe('br')
+    expect(body.length).toBe(0)
+  })
+
+  it('leaves a file without compressed forms, and unknown names, to express.static', async () => {
+    const tiny = await request('tiny-abc.js', { 'accept-encoding': 'br, gzip' })
+    expect(tiny.headers['content-encoding']).toBeUndefined()
+    expect(tiny.body.toString()).toBe('x()')
+    expect((await request('missing.js', { 'accept-encoding': 'br' })).status).toBe(404)
+    // A compressed form is never a name of its own.
+    expect(
+      (await request('page-abc.js.br', { 'accept-encoding': 'br' })).headers['content-encoding'],
+    ).toBeUndefined()
+  })
+})

@@ -1,0 +1,66 @@
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import type { RequestHandler } from 'express'
+
+/** The forms the build writes beside each script and stylesheet (scripts/precompress-assets.ts), best first. */
+export const ASSET_ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const
+
+/**
+ * The content coding of `available` (ours, best first) that an Accept-Encoding header allows, or null
+ * for the file as it is. The client's q-values decide; among equals ours do: browsers list gzip before
+ * br, and Brotli is the smaller. No header means no coding, as with most servers.
+ */
+export function chooseEncoding(header: string | undefined, available: readonly string[]): string | null {
+  if (!header) return null
+  const weights = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [coding = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase())
+    if (!coding) continue
+    const q = params.find((p) => /^q\s*=/.test(p))
+    const weight = q === undefined ? 1 : Number(q.replace(/^q\s*=\s*/, ''))
+    weights.set(coding, Number.isFinite(weight) ? weight : 0)
+  }
+  let best: string | null = null
+  let bestWeight = 0
+  for (const coding of available) {
+    const weight = weights.get(coding) ?? weights.get('*') ?? 0
+    if (weight > bestWeight) [best, bestWeight] = [coding, weight]
+  }
+  return best
+}
+
+/**
+ * Sends a build asset's precompressed form when the browser takes it (ADR 537), with the same caching
+ * as express.static, which serves everything else (and these files to browsers that take no coding).
+ * The directory is listed once: an asset's forms are fixed for the life of a build.
+ */
+export function precompressedAssets(dir: string): RequestHandler {
+  const files = new Set(existsSync(dir) ? readdirSync(dir) : [])
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const name = req.path.slice(1)
+    if (!files.has(name)) return next()
+    const forms = ASSET_ENCODINGS.filter(({ suffix }) => files.has(name + suffix))
+    if (forms.length === 0) return next()
+    // Caches keep one copy per coding.
+    res.vary('Accept-Encoding')
+    const coding = chooseEncoding(
+      req.headers['accept-encoding'],
+      forms.map((f) => f.name),
+    )
+    const form = forms.find((f) => f.name === coding)
+    if (!form) return next()
+    res.setHeader('Content-Encoding', form.name)
+    // The asset's own type, not that of `.br` / `.gz` (send keeps a type that is set).
+    res.type(path.extname(name))
+    res.sendFile(path.join(dir, name + form.suffix), { maxAge: '1y', immutable: true }, (error) => {
+      if (!error || res.headersSent) return
+      res.removeHeader('Content-Encoding')
+      res.removeHeader('Content-Type')
+      next()
+    })
+  }
+}
