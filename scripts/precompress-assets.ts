@@ -24,8 +24,8 @@ const COMPRESS: Record<(typeof ASSET_ENCODINGS)[number]['name'], (source: Buffer
   gzip: (source) => promisify(gzip)(source, { level: constants.Z_BEST_COMPRESSION }),
 }
 
-/** Text assets: fonts (woff2) and images are compressed already. */
-const COMPRESSIBLE = /\.(js|css)$/
+/** Scripts and stylesheets at the top of assets/, where the server looks for their forms; fonts (woff2) and images are compressed already. */
+const COMPRESSIBLE = /^assets\/[^/]+\.(js|css)$/
 
 /** Writes `file.br` and `file.gz` beside `file` (a path under `dir`) where they come out smaller. */
 export async function precompressFile(dir: string, file: string): Promise<void> {
@@ -46,9 +46,7 @@ export function precompressAssets(): Plugin {
     async writeBundle(options, bundle) {
       if (this.environment?.name !== 'client' || !options.dir) return
       const dir = options.dir
-      const files = Object.keys(bundle).filter(
-        (file) => file.startsWith('assets/') && COMPRESSIBLE.test(file),
-      )
+      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file))
       await Promise.all(files.map((file) => precompressFile(dir, file)))
     },
   }

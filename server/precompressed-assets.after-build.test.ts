@@ -4,29 +4,20 @@
  */
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { get, type IncomingHttpHeaders } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { root } from '../root.ts'
 import { startServerProcess, type ServerProcess } from './testing/process.ts'
+import { rawRequest } from './testing/raw-request.ts'
 
 let server: ServerProcess
 let dataDir: string
 let assets: string[]
 
-/** A raw answer: fetch would decode the body itself. */
 const request = (url: string, acceptEncoding: string) =>
-  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      )
-    }).on('error', reject)
-  })
+  rawRequest(url, { 'accept-encoding': acceptEncoding })
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'precompressed-'))

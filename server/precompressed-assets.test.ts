@@ -1,5 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { get, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -8,6 +8,7 @@ import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { precompressFile } from '../scripts/precompress-assets.ts'
 import { chooseEncoding, precompressedAssets } from './precompressed-assets.ts'
+import { rawRequest } from './testing/raw-request.ts'
 
 describe('chooseEncoding', () => {
   it.each([
@@ -23,6 +24,11 @@ describe('chooseEncoding', () => {
     ['a weight that is no number', 'br;q=x, gzip', 'gzip'],
     ['no header', undefined, null],
     ['an empty header', '', null],
+    ['the file as it is weighted above every coding', 'identity;q=1, br;q=0.5, gzip;q=0.5', null],
+    ['the file as it is weighted equal: the coding', 'identity, br', 'br'],
+    ['the old name of gzip', 'x-gzip', 'gzip'],
+    ['a weight above 1 is no weight', 'br;q=2, gzip', 'gzip'],
+    ['a weight in hexadecimal is no weight', 'br;q=0x1, gzip;q=0.5', 'gzip'],
   ])('%s', (_, header, expected) => {
     expect(chooseEncoding(header, ['br', 'gzip'])).toBe(expected)
   })
@@ -40,16 +46,7 @@ describe('precompressedAssets', () => {
   let base: string
 
   const request = (file: string, headers: Record<string, string> = {}, method = 'GET') =>
-    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const req = get(`${base}/assets/${file}`, { headers, method }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-        )
-      })
-      req.on('error', reject)
-    })
+    rawRequest(`${base}/assets/${file}`, headers, method)
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'assets-'))
@@ -115,9 +112,26 @@ describe('precompressedAssets', () => {
     expect(tiny.headers['content-encoding']).toBeUndefined()
     expect(tiny.body.toString()).toBe('x()')
     expect((await request('missing.js', { 'accept-encoding': 'br' })).status).toBe(404)
-    // A compressed form is never a name of its own.
-    expect(
-      (await request('page-abc.js.br', { 'accept-encoding': 'br' })).headers['content-encoding'],
-    ).toBeUndefined()
+  })
+
+  it('answers a range beyond the Brotli form 416, never with bytes of the plain file', async () => {
+    const brotli = await request('page-abc.js', { 'accept-encoding': 'br' })
+    const { status, body } = await request('page-abc.js', {
+      'accept-encoding': 'br',
+      range: `bytes=${brotli.body.length}-`,
+    })
+    expect(status).toBe(416)
+    expect(body.toString()).not.toContain('Versicherungsnachweis')
+  })
+
+  it('answers a range within the Brotli form with its bytes', async () => {
+    const brotli = await request('page-abc.js', { 'accept-encoding': 'br' })
+    const { status, headers, body } = await request('page-abc.js', {
+      'accept-encoding': 'br',
+      range: 'bytes=0-9',
+    })
+    expect(status).toBe(206)
+    expect(headers['content-encoding']).toBe('br')
+    expect(body.equals(brotli.body.subarray(0, 10))).toBe(true)
   })
 })

@@ -8,28 +8,35 @@ export const ASSET_ENCODINGS = [
   { name: 'gzip', suffix: '.gz' },
 ] as const
 
+/** A weight as RFC 9110 writes it (0 to 1, three decimals at most); anything else counts as refused. */
+const WEIGHT = /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/
+
 /**
  * The content coding of `available` (ours, best first) that an Accept-Encoding header allows, or null
  * for the file as it is. The client's q-values decide; among equals ours do: browsers list gzip before
- * br, and Brotli is the smaller. No header means no coding, as with most servers.
+ * br, and Brotli is the smaller. The file as it is (`identity`) wins only when named with a weight above
+ * every coding. No header means no coding, as with most servers.
  */
 export function chooseEncoding(header: string | undefined, available: readonly string[]): string | null {
   if (!header) return null
   const weights = new Map<string, number>()
   for (const part of header.split(',')) {
-    const [coding = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase())
+    const [coding = '', ...params] = part.split(';').map((s) => s.replace(/\s+/g, '').toLowerCase())
     if (!coding) continue
-    const q = params.find((p) => /^q\s*=/.test(p))
-    const weight = q === undefined ? 1 : Number(q.replace(/^q\s*=\s*/, ''))
-    weights.set(coding, Number.isFinite(weight) ? weight : 0)
+    const q = params.find((p) => p.startsWith('q='))
+    const weight = q === undefined ? 1 : WEIGHT.test(q) ? Number(q.slice(2)) : 0
+    weights.set(coding === 'x-gzip' ? 'gzip' : coding, weight)
   }
+  const weightOf = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0
   let best: string | null = null
   let bestWeight = 0
   for (const coding of available) {
-    const weight = weights.get(coding) ?? weights.get('*') ?? 0
+    const weight = weightOf(coding)
     if (weight > bestWeight) [best, bestWeight] = [coding, weight]
   }
-  return best
+  // Not named, the file as it is is merely acceptable (RFC 9110 §12.5.3): any accepted coding comes first.
+  const identity = weights.get('identity')
+  return identity !== undefined && identity > bestWeight ? null : best
 }
 
 /**
@@ -57,10 +64,15 @@ export function precompressedAssets(dir: string): RequestHandler {
     // The asset's own type, not that of `.br` / `.gz` (send keeps a type that is set).
     res.type(path.extname(name))
     res.sendFile(path.join(dir, name + form.suffix), { maxAge: '1y', immutable: true }, (error) => {
-      if (!error || res.headersSent) return
-      res.removeHeader('Content-Encoding')
-      res.removeHeader('Content-Type')
-      next()
+      if (!error) return
+      // Gone since the listing (a build replaced under a running server): the file as it is. Any other
+      // error (a 412 or 416 for this form, a broken stream) is answered as such.
+      if (!res.headersSent && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+        res.removeHeader('Content-Encoding')
+        res.removeHeader('Content-Type')
+        return next()
+      }
+      next(error)
     })
   }
 }
