@@ -4,18 +4,17 @@
  * the budget test (tests/bundles/budgets.test.ts). The yardstick, a bare React Router page, is built
  * and measured in the same run.
  */
-import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { brotliOptions } from '../scripts/precompress-assets.ts'
 import { composition } from '../tests/bundles/composition.ts'
 import {
+  chunkSize,
   clientDir,
   DEFAULT_BUDGET,
   GOAL,
   hasBuild,
   kb,
   measureRoutes,
+  routerManifest,
   SHELL_GOAL,
 } from '../tests/bundles/route-js.ts'
 import { BARE, buildBare } from './lib/bare.ts'
@@ -23,30 +22,18 @@ import type { BenchModule, BenchSection } from './lib/report.ts'
 
 /**
  * The floor (ADR 531): bench/bare — one React Router 7 route and nothing of ours — built with this
- * checkout's packages; its first load (the entry and the root and route modules with their imports, from
- * React Router's manifest), gzip level 9 and Brotli as for the portal (ADR 537).
+ * checkout's packages and the portal's compression plugin; its first load (the entry and the root and
+ * route modules with their imports, from React Router's manifest), measured as the portal's chunks are.
  */
 function barePage(): { gzip: number; brotli: number } {
   buildBare()
   const client = path.join(BARE, 'build/client')
-  const name = readdirSync(path.join(client, 'assets')).find((f) => /^manifest-.*\.js$/.test(f))
-  if (!name) throw new Error('bundles: no React Router manifest in bench/bare/build/client/assets')
-  const text = readFileSync(path.join(client, 'assets', name), 'utf8')
-  const manifest = JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '')) as {
-    entry: { module: string; imports?: string[] }
-    routes: Record<string, { module: string; imports?: string[] }>
-  }
+  const manifest = routerManifest(client)
   const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])])
   // The root and the one page; bench/ssr.ts's markup route is not part of the yardstick.
   for (const id of ['root', 'routes/home'])
     for (const f of [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]) files.add(f)
-  const sizes = [...files].map((f) => {
-    const bytes = readFileSync(path.join(client, f))
-    return {
-      gzip: gzipSync(bytes, { level: 9 }).length,
-      brotli: brotliCompressSync(bytes, brotliOptions(bytes.length)).length,
-    }
-  })
+  const sizes = [...files].map((f) => chunkSize(client, f))
   return {
     gzip: sizes.reduce((sum, s) => sum + s.gzip, 0),
     brotli: sizes.reduce((sum, s) => sum + s.brotli, 0),

@@ -10,8 +10,8 @@ import { brotliCompress, constants, gzip, type BrotliOptions } from 'node:zlib'
 import type { Plugin } from 'vite'
 import { ASSET_ENCODINGS } from '../server/precompressed-assets.ts'
 
-/** Brotli at its best for text (also the bench's yardstick, bench/bundles.ts). */
-export const brotliOptions = (size: number): BrotliOptions => ({
+/** Brotli at its best for text. */
+const brotliOptions = (size: number): BrotliOptions => ({
   params: {
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,

@@ -19,7 +19,7 @@ import { configureMissingText } from '../domain/missing-text.ts'
 import { root } from '../root.ts'
 import { finalErrorHandler } from './errors.ts'
 import { healthRoutes } from './health.ts'
-import { precompressedAssets } from './precompressed-assets.ts'
+import { ASSET_CACHING, precompressedAssets } from './precompressed-assets.ts'
 import { registerLog } from './register-log.ts'
 import { requestLog, requestLogNotes } from './request-log.ts'
 import { resolveSecrets } from './secrets.ts'
@@ -166,7 +166,7 @@ export async function createServer(config: Config) {
     app.use(
       '/assets',
       precompressedAssets(assetsDir),
-      express.static(assetsDir, { immutable: true, maxAge: '1y', index: false }),
+      express.static(assetsDir, { ...ASSET_CACHING, index: false }),
     )
     // Files at the top of build/client (favicon, robots.txt): only paths that name a file are looked up,
     // so a page request does not cost a stat of the disk (ADR 521).

@@ -8,6 +8,9 @@ export const ASSET_ENCODINGS = [
   { name: 'gzip', suffix: '.gz' },
 ] as const
 
+/** How long browsers keep a build asset, compressed form or not: its name changes with its content. */
+export const ASSET_CACHING = { maxAge: '1y', immutable: true } as const
+
 /** A weight as RFC 9110 writes it (0 to 1, three decimals at most); anything else counts as refused. */
 const WEIGHT = /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/
 
@@ -63,7 +66,7 @@ export function precompressedAssets(dir: string): RequestHandler {
     res.setHeader('Content-Encoding', form.name)
     // The asset's own type, not that of `.br` / `.gz` (send keeps a type that is set).
     res.type(path.extname(name))
-    res.sendFile(path.join(dir, name + form.suffix), { maxAge: '1y', immutable: true }, (error) => {
+    res.sendFile(path.join(dir, name + form.suffix), ASSET_CACHING, (error) => {
       if (!error) return
       // Gone since the listing (a build replaced under a running server): the file as it is. Any other
       // error (a 412 or 416 for this form, a broken stream) is answered as such.

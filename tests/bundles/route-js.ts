@@ -68,10 +68,11 @@ interface RouterRoute {
   path?: string
   index?: boolean
   module: string
+  imports?: string[]
   hasDefaultExport?: boolean
 }
 interface RouterManifest {
-  entry: { module: string }
+  entry: { module: string; imports?: string[] }
   routes: Record<string, RouterRoute>
 }
 
@@ -104,13 +105,29 @@ export function hasBuild(): boolean {
   return existsSync(path.join(clientDir, '.vite/manifest.json'))
 }
 
+/** React Router's manifest of a client build (`dir`, e.g. build/client): entry and route modules with their imports. */
+export function routerManifest(dir: string): RouterManifest {
+  const name = readdirSync(path.join(dir, 'assets')).find((f) => /^manifest-.*\.js$/.test(f))
+  if (!name) throw new Error(`no React Router manifest in ${path.join(dir, 'assets')}`)
+  const text = readFileSync(path.join(dir, 'assets', name), 'utf8')
+  return JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '')) as RouterManifest
+}
+
 function readManifests(): { vite: ViteManifest; router: RouterManifest } {
   const vite = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as ViteManifest
-  const name = readdirSync(path.join(clientDir, 'assets')).find((f) => /^manifest-.*\.js$/.test(f))
-  if (!name) throw new Error('no React Router manifest in build/client/assets')
-  const text = readFileSync(path.join(clientDir, 'assets', name), 'utf8')
-  const json = text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '')
-  return { vite, router: JSON.parse(json) as RouterManifest }
+  return { vite, router: routerManifest(clientDir) }
+}
+
+/** One file of a client build (`dir`, e.g. build/client) as it is, in gzip, and as sent in Brotli. */
+export function chunkSize(dir: string, file: string): ChunkSize {
+  const bytes = readFileSync(path.join(dir, file))
+  const served = path.join(dir, `${file}.br`)
+  return {
+    file,
+    bytes: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: existsSync(served) ? statSync(served).size : bytes.length,
+  }
 }
 
 /** Sizes of every route's first-load JavaScript, in the order of the route manifest. */
@@ -121,15 +138,7 @@ export function measureRoutes(): RouteJs[] {
   const size = (key: string): ChunkSize => {
     let s = sizes.get(key)
     if (!s) {
-      const file = vite[key]!.file
-      const bytes = readFileSync(path.join(clientDir, file))
-      const served = path.join(clientDir, `${file}.br`)
-      s = {
-        file,
-        bytes: bytes.length,
-        gzip: gzipSync(bytes, { level: 9 }).length,
-        brotli: existsSync(served) ? statSync(served).size : bytes.length,
-      }
+      s = chunkSize(clientDir, vite[key]!.file)
       sizes.set(key, s)
     }
     return s
