@@ -7,14 +7,13 @@
 import path from 'node:path'
 import { composition } from '../tests/bundles/composition.ts'
 import {
-  chunkSize,
   clientDir,
   DEFAULT_BUDGET,
   GOAL,
   hasBuild,
   kb,
   measureRoutes,
-  routerManifest,
+  type RouteJs,
   SHELL_GOAL,
 } from '../tests/bundles/route-js.ts'
 import { BARE, buildBare } from './lib/bare.ts'
@@ -22,22 +21,14 @@ import type { BenchModule, BenchSection } from './lib/report.ts'
 
 /**
  * The floor (ADR 531): bench/bare — one React Router 7 route and nothing of ours — built with this
- * checkout's packages and the portal's compression plugin; its first load (the entry and the root and
- * route modules with their imports, from React Router's manifest), measured as the portal's chunks are.
+ * checkout's packages and the portal's compression plugin; its page's first load, measured as the
+ * portal's routes are.
  */
-function barePage(): { gzip: number; brotli: number } {
+function barePage(): RouteJs {
   buildBare()
-  const client = path.join(BARE, 'build/client')
-  const manifest = routerManifest(client)
-  const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])])
-  // The root and the one page; bench/ssr.ts's markup route is not part of the yardstick.
-  for (const id of ['root', 'routes/home'])
-    for (const f of [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]) files.add(f)
-  const sizes = [...files].map((f) => chunkSize(client, f))
-  return {
-    gzip: sizes.reduce((sum, s) => sum + s.gzip, 0),
-    brotli: sizes.reduce((sum, s) => sum + s.brotli, 0),
-  }
+  const page = measureRoutes(path.join(BARE, 'build/client')).find((r) => r.id === 'routes/home')
+  if (!page) throw new Error('bundles: no routes/home in bench/bare')
+  return page
 }
 
 export const run: BenchModule = async (): Promise<BenchSection[]> => {

@@ -68,11 +68,10 @@ interface RouterRoute {
   path?: string
   index?: boolean
   module: string
-  imports?: string[]
   hasDefaultExport?: boolean
 }
 interface RouterManifest {
-  entry: { module: string; imports?: string[] }
+  entry: { module: string }
   routes: Record<string, RouterRoute>
 }
 
@@ -105,21 +104,21 @@ export function hasBuild(): boolean {
   return existsSync(path.join(clientDir, '.vite/manifest.json'))
 }
 
-/** React Router's manifest of a client build (`dir`, e.g. build/client): entry and route modules with their imports. */
-export function routerManifest(dir: string): RouterManifest {
+/** React Router's manifest of a client build (`dir`, e.g. build/client). */
+function routerManifest(dir: string): RouterManifest {
   const name = readdirSync(path.join(dir, 'assets')).find((f) => /^manifest-.*\.js$/.test(f))
   if (!name) throw new Error(`no React Router manifest in ${path.join(dir, 'assets')}`)
   const text = readFileSync(path.join(dir, 'assets', name), 'utf8')
   return JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '')) as RouterManifest
 }
 
-function readManifests(): { vite: ViteManifest; router: RouterManifest } {
-  const vite = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as ViteManifest
-  return { vite, router: routerManifest(clientDir) }
+function readManifests(dir: string): { vite: ViteManifest; router: RouterManifest } {
+  const vite = JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as ViteManifest
+  return { vite, router: routerManifest(dir) }
 }
 
-/** One file of a client build (`dir`, e.g. build/client) as it is, in gzip, and as sent in Brotli. */
-export function chunkSize(dir: string, file: string): ChunkSize {
+/** One file of a client build (`dir`) as it is, in gzip, and as sent in Brotli. */
+function chunkSize(dir: string, file: string): ChunkSize {
   const bytes = readFileSync(path.join(dir, file))
   const served = path.join(dir, `${file}.br`)
   return {
@@ -130,15 +129,18 @@ export function chunkSize(dir: string, file: string): ChunkSize {
   }
 }
 
-/** Sizes of every route's first-load JavaScript, in the order of the route manifest. */
-export function measureRoutes(): RouteJs[] {
-  const { vite, router } = readManifests()
+/**
+ * Sizes of every route's first-load JavaScript, in the order of the route manifest; `dir` is a client
+ * build with Vite's manifest (the portal's, or bench/bare's yardstick).
+ */
+export function measureRoutes(dir = clientDir): RouteJs[] {
+  const { vite, router } = readManifests(dir)
   const byFile = new Map(Object.entries(vite).map(([key, chunk]) => [`/${chunk.file}`, key]))
   const sizes = new Map<string, ChunkSize>()
   const size = (key: string): ChunkSize => {
     let s = sizes.get(key)
     if (!s) {
-      s = chunkSize(clientDir, vite[key]!.file)
+      s = chunkSize(dir, vite[key]!.file)
       sizes.set(key, s)
     }
     return s
