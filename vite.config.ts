@@ -1,8 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Rollup } from 'vite'
-import { precompressAssets } from './scripts/precompress-assets.ts'
+import { minifyClient } from './scripts/minify-client.ts'
 import { moduleStats } from './scripts/module-stats.ts'
+import { precompressAssets } from './scripts/precompress-assets.ts'
 
 /**
  * Client chunks (ADR 531). Our modules that every page loads — app/root.tsx and what it imports
@@ -31,7 +32,7 @@ function clientChunks(): Rollup.GetManualChunk {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), moduleStats(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), minifyClient(), moduleStats(), precompressAssets()],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   server: {
     // PGlite writes under data/ must not trigger rebuilds.

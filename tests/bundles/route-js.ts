@@ -21,36 +21,36 @@ export const GOAL = 120 * KB
 export const SHELL_GOAL = 115 * KB
 
 /**
- * The test's ceilings (ADR 510, 530, 531): each route about 2 KB above what it measured when they were
+ * The test's ceilings (ADR 510, 530, 531, 538): each route about 2 KB above what it measured when they were
  * set — growth is noticed per route, and lowering them is the way to record a cut. The shell every page
- * shares is about 122 KB, of which React DOM, React and React Router are about 111 KB, so issue 18's
+ * shares is about 120 KB, of which React DOM, React and React Router are about 109 KB, so issue 18's
  * goals (120 and 115 KB) are not reachable with this runtime; the bench says so with the figures.
  */
-export const DEFAULT_BUDGET = 124 * KB
+export const DEFAULT_BUDGET = 122 * KB
 
 export const ROUTE_BUDGETS: Record<string, number> = {
-  'routes/token-info': 126 * KB,
-  'routes/user.migrate.$gsCode': 126 * KB,
+  'routes/token-info': 124 * KB,
+  'routes/user.migrate.$gsCode': 124 * KB,
   // Lists and upload forms.
-  'routes/user.administration': 127 * KB,
-  'routes/svn.import': 127 * KB,
-  'routes/logo': 127 * KB,
+  'routes/user.administration': 125 * KB,
+  'routes/svn.import': 125 * KB,
+  'routes/logo': 125 * KB,
   // The role–group matrix (ADR 812).
-  'routes/group.administration': 128 * KB,
+  'routes/group.administration': 126 * KB,
   // Search form, result table, pagination.
-  'routes/svn.search': 130 * KB,
+  'routes/svn.search': 128 * KB,
   // The detail with its history table (the one DataTable, ADR 180); its confirm dialogs come on demand.
-  'routes/svn.$svnId': 130 * KB,
+  'routes/svn.$svnId': 128 * KB,
   // API clients: list, create form; the confirm dialog comes on demand (ADR 181, 531).
-  'routes/api-clients': 130 * KB,
+  'routes/api-clients': 128 * KB,
   // The date field (its dialog and calendar come on demand) and the create form's rules.
-  'routes/svn.create': 133 * KB,
-  'routes/svn.untreated': 133 * KB,
-  'routes/svn.iv-av-retrieve': 133 * KB,
-  'routes/ae.rejected': 133 * KB,
+  'routes/svn.create': 130 * KB,
+  'routes/svn.untreated': 130 * KB,
+  'routes/svn.iv-av-retrieve': 130 * KB,
+  'routes/ae.rejected': 130 * KB,
   // The user dialog over the list (its zod check for the OK button comes at the first change).
-  'routes/user.administration.new': 135 * KB,
-  'routes/user.administration.$userId': 135 * KB,
+  'routes/user.administration.new': 133 * KB,
+  'routes/user.administration.$userId': 133 * KB,
 }
 
 interface ViteChunk {
