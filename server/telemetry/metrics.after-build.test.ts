@@ -41,6 +41,17 @@ function exportedSpans(): OtlpSpan[] {
   })
 }
 
+/**
+ * The export without what the SDK generates: ids (random hex), clock readings (nanoseconds), the host's id
+ * and the process id. "987654" turned up in one of them by chance in a CI run; what we put in a span
+ * (names, attributes, events) stays.
+ */
+function withoutGeneratedValues(json: string): string {
+  return json
+    .replace(/"(traceId|spanId|parentSpanId|\w*TimeUnixNano)":"[^"]*"/g, '')
+    .replace(/\{"key":"(host\.id|process\.pid)","value":\{"\w+":"?[^"}]*"?\}\}/g, '')
+}
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'metrics-'))
   collector = createServer((req, res) => {
@@ -122,8 +133,8 @@ describe('the metrics endpoint', () => {
     ]) {
       expect(text).toMatch(new RegExp(`^${name}\\{`, 'm'))
     }
-    // Nothing the user typed ends up in a label.
-    expect(text).not.toMatch(/Muster|Hans|987654|clerk@/)
+    // Nothing the user typed ends up in a label (in label values only: a sample's float may hold 987654).
+    expect(text).not.toMatch(/="[^"]*(Muster|Hans|987654|clerk@)/)
   })
 })
 
@@ -169,7 +180,7 @@ describe('traces over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     )
 
     // Everything exported (the logins with their e-mail and passwords included): no personal data.
-    expect(exported.join('\n')).not.toMatch(
+    expect(withoutGeneratedValues(exported.join('\n'))).not.toMatch(
       /Muster|Hans|987654|clerk@|alpina\.example|Wrong-Secret-9|"demo"|password|cookie|authorization/i,
     )
   })

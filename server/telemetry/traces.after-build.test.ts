@@ -20,6 +20,8 @@ interface Span {
   spanId: string
   parentSpanId?: string
   attributes: Record<string, unknown>
+  events: { name: string; attributes?: Record<string, unknown> }[]
+  status: { code: number; message?: string }
 }
 
 let dir: string
@@ -68,7 +70,15 @@ describe('a search as traces', () => {
   })
 
   it('has no personal data in span names, attributes, events or status', () => {
-    const everything = JSON.stringify(result.spans)
+    // What we put in a span, not what the SDK generates: its random ids and clock readings may hold 987654.
+    const everything = JSON.stringify(
+      result.spans.map(({ name, attributes, events, status }) => ({
+        name,
+        attributes,
+        events: events.map((e) => ({ name: e.name, attributes: e.attributes })),
+        status,
+      })),
+    )
     expect(everything).not.toMatch(/Muster|Hans|987654|schildNr|name=|clerk@|alpina\.example/i)
   })
 
