@@ -21,8 +21,8 @@ import type { BenchModule, BenchSection } from './lib/report.ts'
 
 /**
  * The floor (ADR 531): bench/bare — one React Router 7 route and nothing of ours — built with this
- * checkout's packages and the portal's compression plugin; its page's first load, measured as the
- * portal's routes are.
+ * checkout's packages and the portal's build plugins (minifier, compression); its page's first load,
+ * measured as the portal's routes are.
  */
 function barePage(): RouteJs {
   buildBare()
