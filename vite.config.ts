@@ -4,6 +4,7 @@ import { defineConfig, type Rollup } from 'vite'
 import { minifyClient } from './scripts/minify-client.ts'
 import { moduleStats } from './scripts/module-stats.ts'
 import { precompressAssets } from './scripts/precompress-assets.ts'
+import { reactRouterProduction } from './scripts/react-router-production.ts'
 
 /**
  * Client chunks (ADR 531). Our modules that every page loads — app/root.tsx and what it imports
@@ -32,7 +33,14 @@ function clientChunks(): Rollup.GetManualChunk {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), minifyClient(), moduleStats(), precompressAssets()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    reactRouterProduction(),
+    minifyClient(),
+    moduleStats(),
+    precompressAssets(),
+  ],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   server: {
     // PGlite writes under data/ must not trigger rebuilds.

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { hasBuild, kb, measureRoutes } from './route-js.ts'
+import type { ChunkModules } from '../../scripts/module-stats.ts'
+import { clientDir, hasBuild, kb, measureRoutes } from './route-js.ts'
 
 describe('client JavaScript per route (gzip)', () => {
   if (!hasBuild()) throw new Error('no client build: run `npx react-router build` first')
@@ -31,6 +32,14 @@ describe('client JavaScript per route (gzip)', () => {
   test('every script of a first load is sent Brotli-compressed to browsers that take it (ADR 537)', () => {
     const files = new Map(routes.flatMap((r) => r.files).map((f) => [f.file, f]))
     for (const f of files.values()) if (f.bytes >= 1000) expect(f.brotli, f.file).toBeLessThan(f.gzip)
+  })
+
+  test("the browser gets React Router's production build, and only it (ADR 539)", () => {
+    const stats = JSON.parse(
+      readFileSync(path.join(clientDir, '.vite/modules.json'), 'utf8'),
+    ) as ChunkModules[]
+    const builds = stats.flatMap((c) => c.modules.map((m) => /react-router\/dist\/(\w+)\//.exec(m.id)?.[1]))
+    expect(new Set(builds.filter(Boolean))).toEqual(new Set(['production']))
   })
 
   test.each([
