@@ -1,10 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Rollup } from 'vite'
-import { minifyClient } from './scripts/minify-client.ts'
-import { moduleStats } from './scripts/module-stats.ts'
-import { precompressAssets } from './scripts/precompress-assets.ts'
-import { reactRouterProduction } from './scripts/react-router-production.ts'
+import { clientOutput } from './scripts/client-output.ts'
 
 /**
  * Client chunks (ADR 531). Our modules that every page loads — app/root.tsx and what it imports
@@ -33,14 +30,7 @@ function clientChunks(): Rollup.GetManualChunk {
 }
 
 export default defineConfig({
-  plugins: [
-    tailwindcss(),
-    reactRouter(),
-    reactRouterProduction(),
-    minifyClient(),
-    moduleStats(),
-    precompressAssets(),
-  ],
+  plugins: [tailwindcss(), reactRouter(), ...clientOutput()],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   server: {
     // PGlite writes under data/ must not trigger rebuilds.

@@ -5,9 +5,8 @@
  * and measured in the same run.
  */
 import path from 'node:path'
-import { composition } from '../tests/bundles/composition.ts'
+import { composition, MODULE_STATS } from '../tests/bundles/composition.ts'
 import {
-  clientDir,
   DEFAULT_BUDGET,
   GOAL,
   hasBuild,
@@ -21,8 +20,8 @@ import type { BenchModule, BenchSection } from './lib/report.ts'
 
 /**
  * The floor (ADR 531): bench/bare — one React Router 7 route and nothing of ours — built with this
- * checkout's packages and the portal's build plugins (minifier, compression); its page's first load,
- * measured as the portal's routes are.
+ * checkout's packages and the portal's client output plugins (scripts/client-output.ts); its page's
+ * first load, measured as the portal's routes are.
  */
 function barePage(): RouteJs {
   buildBare()
@@ -57,7 +56,7 @@ export const run: BenchModule = async (): Promise<BenchSection[]> => {
     .filter((f) => f.gzip >= 1000)
     .map((f) => `${f.file.replace(/^assets\//, '')} ${kb(f.gzip)}`)
     .join(', ')
-  const parts = composition(shell.files, path.join(clientDir, '.vite/modules.json'))
+  const parts = composition(shell.files, MODULE_STATS)
   const libraries = (parts ?? [])
     .filter((p) => ['react-dom', 'react-router', 'react', 'scheduler'].includes(p.part))
     .reduce((s, p) => s + p.gzip, 0)

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import type { ChunkModules } from '../../scripts/module-stats.ts'
-import { clientDir, hasBuild, kb, measureRoutes } from './route-js.ts'
+import { readChunkModules } from './composition.ts'
+import { hasBuild, kb, measureRoutes } from './route-js.ts'
 
 describe('client JavaScript per route (gzip)', () => {
   if (!hasBuild()) throw new Error('no client build: run `npx react-router build` first')
@@ -35,9 +35,8 @@ describe('client JavaScript per route (gzip)', () => {
   })
 
   test("the browser gets React Router's production build, and only it (ADR 539)", () => {
-    const stats = JSON.parse(
-      readFileSync(path.join(clientDir, '.vite/modules.json'), 'utf8'),
-    ) as ChunkModules[]
+    const stats = readChunkModules()
+    if (!stats) throw new Error('no modules.json in the client build (scripts/module-stats.ts)')
     const builds = stats.flatMap((c) => c.modules.map((m) => /react-router\/dist\/(\w+)\//.exec(m.id)?.[1]))
     expect(new Set(builds.filter(Boolean))).toEqual(new Set(['production']))
   })

@@ -3,8 +3,10 @@
  * build's module-stats plugin (scripts/module-stats.ts) writes.
  */
 import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { ChunkModules } from '../../scripts/module-stats.ts'
+import { clientDir } from './route-js.ts'
 
 /** What a part of a first load is: a package's name, or "our code" (app/, domain/). */
 function partOf(id: string): string {
@@ -12,6 +14,15 @@ function partOf(id: string): string {
   if (match) return match[1]!
   if (id.includes('vite/')) return 'vite (preload helper)'
   return 'our code (app/, domain/)'
+}
+
+/** The portal build's `modules.json`: what each client chunk is made of. */
+export const MODULE_STATS = path.join(clientDir, '.vite/modules.json')
+
+/** The chunks of a build's `modules.json`; null when the build has none. */
+export function readChunkModules(statsFile = MODULE_STATS): ChunkModules[] | null {
+  if (!existsSync(statsFile)) return null
+  return JSON.parse(readFileSync(statsFile, 'utf8')) as ChunkModules[]
 }
 
 /**
@@ -23,10 +34,9 @@ export function composition(
   files: readonly { file: string; gzip: number }[],
   statsFile: string,
 ): { part: string; gzip: number }[] | null {
-  if (!existsSync(statsFile)) return null
-  const chunks = new Map(
-    (JSON.parse(readFileSync(statsFile, 'utf8')) as ChunkModules[]).map((c) => [c.file, c]),
-  )
+  const stats = readChunkModules(statsFile)
+  if (!stats) return null
+  const chunks = new Map(stats.map((c) => [c.file, c]))
   const parts = new Map<string, number>()
   for (const file of files) {
     const chunk = chunks.get(file.file)

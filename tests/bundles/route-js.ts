@@ -21,9 +21,9 @@ export const GOAL = 120 * KB
 export const SHELL_GOAL = 115 * KB
 
 /**
- * The test's ceilings (ADR 510, 530, 531, 538): each route about 2 KB above what it measured when they were
+ * The test's ceilings (ADR 510, 530, 531, 538, 539): each route about 2 KB above what it measured when they were
  * set — growth is noticed per route, and lowering them is the way to record a cut. The shell every page
- * shares is about 120 KB, of which React DOM, React and React Router are about 109 KB, so issue 18's
+ * shares is about 119 KB, of which React DOM, React and React Router are about 108 KB, so issue 18's
  * goals (120 and 115 KB) are not reachable with this runtime; the bench says so with the figures.
  */
 export const DEFAULT_BUDGET = 122 * KB
