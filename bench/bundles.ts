@@ -5,7 +5,7 @@
  * and measured in the same run.
  */
 import path from 'node:path'
-import { composition, MODULE_STATS } from '../tests/bundles/composition.ts'
+import { composition } from '../tests/bundles/composition.ts'
 import {
   DEFAULT_BUDGET,
   GOAL,
@@ -56,7 +56,7 @@ export const run: BenchModule = async (): Promise<BenchSection[]> => {
     .filter((f) => f.gzip >= 1000)
     .map((f) => `${f.file.replace(/^assets\//, '')} ${kb(f.gzip)}`)
     .join(', ')
-  const parts = composition(shell.files, MODULE_STATS)
+  const parts = composition(shell.files)
   const libraries = (parts ?? [])
     .filter((p) => ['react-dom', 'react-router', 'react', 'scheduler'].includes(p.part))
     .reduce((s, p) => s + p.gzip, 0)

@@ -17,12 +17,12 @@ function partOf(id: string): string {
 }
 
 /** The portal build's `modules.json`: what each client chunk is made of. */
-export const MODULE_STATS = path.join(clientDir, '.vite/modules.json')
+const MODULE_STATS = path.join(clientDir, '.vite/modules.json')
 
-/** The chunks of a build's `modules.json`; null when the build has none. */
-export function readChunkModules(statsFile = MODULE_STATS): ChunkModules[] | null {
-  if (!existsSync(statsFile)) return null
-  return JSON.parse(readFileSync(statsFile, 'utf8')) as ChunkModules[]
+/** The chunks of the portal build's `modules.json`; null when the build has none. */
+export function readChunkModules(): ChunkModules[] | null {
+  if (!existsSync(MODULE_STATS)) return null
+  return JSON.parse(readFileSync(MODULE_STATS, 'utf8')) as ChunkModules[]
 }
 
 /**
@@ -32,9 +32,8 @@ export function readChunkModules(statsFile = MODULE_STATS): ChunkModules[] | nul
  */
 export function composition(
   files: readonly { file: string; gzip: number }[],
-  statsFile: string,
 ): { part: string; gzip: number }[] | null {
-  const stats = readChunkModules(statsFile)
+  const stats = readChunkModules()
   if (!stats) return null
   const chunks = new Map(stats.map((c) => [c.file, c]))
   const parts = new Map<string, number>()
