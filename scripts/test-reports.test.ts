@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { firstLine, playwrightCounts, vitestCounts } from './test-reports.ts'
+import { firstLine, playwrightCounts, resultError, vitestCounts } from './test-reports.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'test-reports-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -101,6 +101,21 @@ describe('playwrightCounts', () => {
       failures: ['[no-js] svn-search.spec.ts › SVN search › sorts: Error: expect(locator).toBeVisible()'],
       flaky: ['[js] svn-search.spec.ts › SVN search › pages: Error: Timed out 5000ms'],
     })
+  })
+})
+
+describe('resultError', () => {
+  it('names what was thrown, an Error or not, and how a try ended when nothing was recorded', () => {
+    // Playwright's JSON keeps a thrown non-Error only as `value`; `errors` holds it formatted.
+    expect(resultError({ error: { value: "'plain string'" }, errors: [{ message: "'plain string'" }] })).toBe(
+      "'plain string'",
+    )
+    expect(resultError({ error: { value: 'undefined' } })).toBe('undefined')
+    expect(
+      resultError({ error: { message: '\u001b[31mTest timeout of 120000ms exceeded.\u001b[39m' } }),
+    ).toBe('Test timeout of 120000ms exceeded.')
+    expect(resultError({ status: 'interrupted' })).toBe('no error recorded (status interrupted)')
+    expect(resultError(undefined)).toBe('no error recorded (status unknown)')
   })
 })
 

@@ -53,12 +53,27 @@ export function vitestCounts(file: string): () => Counts {
   }
 }
 
+interface PlaywrightResult {
+  status?: string
+  /** As thrown: `message` for an Error, only `value` for anything else (a string, undefined, …). */
+  error?: { message?: string; value?: string }
+  /** Every error of the try, formatted by Playwright (a thrown non-Error is in `message` here too). */
+  errors?: Array<{ message?: string }>
+}
+
+/** What a failed try says: its first error, whatever was thrown, or at least how it ended. */
+export function resultError(result: PlaywrightResult | undefined): string {
+  const text = result?.errors?.[0]?.message ?? result?.error?.message ?? result?.error?.value
+  const line = firstLine(text)
+  return line || `no error recorded (status ${result?.status ?? 'unknown'})`
+}
+
 interface PlaywrightSuite {
   title: string
   specs?: Array<{
     title: string
     file: string
-    tests: Array<{ projectName: string; status: string; results: Array<{ error?: { message?: string } }> }>
+    tests: Array<{ projectName: string; status: string; results: PlaywrightResult[] }>
   }>
   suites?: PlaywrightSuite[]
 }
@@ -76,10 +91,9 @@ export function playwrightCounts(file: string): () => Counts {
       for (const spec of suite.specs ?? [])
         for (const t of spec.tests) {
           const name = `[${t.projectName}] ${spec.file} › ${[...path, spec.title].join(' › ')}`
-          if (t.status === 'unexpected')
-            failures.push(`${name}: ${firstLine(t.results.at(-1)?.error?.message)}`)
+          if (t.status === 'unexpected') failures.push(`${name}: ${resultError(t.results.at(-1))}`)
           // The first try's error: what to look into, though the retry passed.
-          if (t.status === 'flaky') flaky.push(`${name}: ${firstLine(t.results[0]?.error?.message)}`)
+          if (t.status === 'flaky') flaky.push(`${name}: ${resultError(t.results[0])}`)
         }
       for (const child of suite.suites ?? []) walk(child, [...path, child.title])
     }
