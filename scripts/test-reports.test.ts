@@ -64,7 +64,10 @@ describe('playwrightCounts', () => {
     const test = (projectName: string, status: string, message?: string) => ({
       projectName,
       status,
-      results: [{ error: message ? { message } : undefined }, ...(status === 'flaky' ? [{}] : [])],
+      results: [
+        message ? { status: 'failed', error: { message } } : { status: 'passed' },
+        ...(status === 'flaky' ? [{ status: 'passed' }] : []),
+      ],
     })
     const file = report('e2e.json', {
       stats: { expected: 3, unexpected: 1, skipped: 0, flaky: 1 },
@@ -114,6 +117,10 @@ describe('resultError', () => {
     expect(
       resultError({ error: { message: '\u001b[31mTest timeout of 120000ms exceeded.\u001b[39m' } }),
     ).toBe('Test timeout of 120000ms exceeded.')
+    const location = { file: '/ci/tests/e2e/files.spec.ts', line: 81 }
+    expect(
+      resultError({ errors: [{ message: 'Error: expect(locator).toBeVisible() failed\n', location }] }),
+    ).toBe('Error: expect(locator).toBeVisible() failed (files.spec.ts:81)')
     expect(resultError({ status: 'interrupted' })).toBe('no error recorded (status interrupted)')
     expect(resultError(undefined)).toBe('no error recorded (status unknown)')
   })

@@ -1,6 +1,6 @@
 /** Test counts and failed-test names from the vitest and Playwright JSON reports (scripts/test.ts). */
 import { existsSync, readFileSync } from 'node:fs'
-import { relative } from 'node:path'
+import { basename, relative } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 
 export interface Counts {
@@ -58,15 +58,19 @@ interface PlaywrightResult {
   /** As thrown: `message` for an Error, only `value` for anything else (a string, undefined, …). */
   error?: { message?: string; value?: string }
   /** Every error of the try, formatted by Playwright (a thrown non-Error is in `message` here too). */
-  errors?: Array<{ message?: string }>
+  errors?: Array<{ message?: string; location?: { file: string; line: number } }>
 }
 
-/** What a failed try says: its first error, whatever was thrown, or at least how it ended. */
+/** What a failed try says: its first error, whatever was thrown, and where; or at least how it ended. */
 export function resultError(result: PlaywrightResult | undefined): string {
-  const text = result?.errors?.[0]?.message ?? result?.error?.message ?? result?.error?.value
-  const line = firstLine(text)
-  return line || `no error recorded (status ${result?.status ?? 'unknown'})`
+  const first = result?.errors?.[0]
+  const line = firstLine(first?.message ?? result?.error?.message ?? result?.error?.value)
+  if (!line) return `no error recorded (status ${result?.status ?? 'unknown'})`
+  return first?.location ? `${line} (${basename(first.location.file)}:${first.location.line})` : line
 }
+
+/** A try that failed (a serial group's later tests have a skipped try when an earlier test failed). */
+const failedTry = (r: PlaywrightResult) => r.status !== 'passed' && r.status !== 'skipped'
 
 interface PlaywrightSuite {
   title: string
@@ -91,9 +95,10 @@ export function playwrightCounts(file: string): () => Counts {
       for (const spec of suite.specs ?? [])
         for (const t of spec.tests) {
           const name = `[${t.projectName}] ${spec.file} › ${[...path, spec.title].join(' › ')}`
-          if (t.status === 'unexpected') failures.push(`${name}: ${resultError(t.results.at(-1))}`)
+          if (t.status === 'unexpected')
+            failures.push(`${name}: ${resultError(t.results.findLast(failedTry))}`)
           // The first try's error: what to look into, though the retry passed.
-          if (t.status === 'flaky') flaky.push(`${name}: ${resultError(t.results[0])}`)
+          if (t.status === 'flaky') flaky.push(`${name}: ${resultError(t.results.find(failedTry))}`)
         }
       for (const child of suite.suites ?? []) walk(child, [...path, child.title])
     }
