@@ -97,7 +97,7 @@ export function playwrightCounts(file: string): () => Counts {
           const name = `[${t.projectName}] ${spec.file} › ${[...path, spec.title].join(' › ')}`
           if (t.status === 'unexpected')
             failures.push(`${name}: ${resultError(t.results.findLast(failedTry))}`)
-          // The first try's error: what to look into, though the retry passed.
+          // The failed try's error: what to look into, though the retry passed.
           if (t.status === 'flaky') flaky.push(`${name}: ${resultError(t.results.find(failedTry))}`)
         }
       for (const child of suite.suites ?? []) walk(child, [...path, child.title])
