@@ -59,44 +59,47 @@ describe('vitestCounts', () => {
 })
 
 describe('playwrightCounts', () => {
-  it('counts flaky as passed, names unexpected and flaky results with project and describe path', () => {
-    // A flaky test failed its first try and passed its retry: the first result carries the error.
-    const test = (projectName: string, status: string, message?: string) => ({
-      projectName,
-      status,
-      results: [
-        message ? { status: 'failed', error: { message } } : { status: 'passed' },
-        ...(status === 'flaky' ? [{ status: 'passed' }] : []),
-      ],
-    })
-    const file = report('e2e.json', {
-      stats: { expected: 3, unexpected: 1, skipped: 0, flaky: 1 },
+  const failed = (message: string) => ({ status: 'failed', errors: [{ message }] })
+  const passed = { status: 'passed', errors: [] }
+  const skipped = { status: 'skipped', errors: [] }
+  type Test = { projectName: string; status: string; results: unknown[] }
+  /** A Playwright JSON report of one spec file with one describe block. */
+  const e2eReport = (file: string, describe: string, stats: object, specs: Record<string, Test[]>) =>
+    report(`${file}.json`, {
+      stats,
       suites: [
         {
-          title: 'svn-search.spec.ts',
+          title: file,
           suites: [
             {
-              title: 'SVN search',
-              specs: [
-                {
-                  title: 'sorts',
-                  file: 'svn-search.spec.ts',
-                  tests: [
-                    test('js', 'expected'),
-                    test('no-js', 'unexpected', 'Error: expect(locator).toBeVisible()\nmore'),
-                  ],
-                },
-                {
-                  title: 'pages',
-                  file: 'svn-search.spec.ts',
-                  tests: [test('js', 'flaky', 'Error: Timed out 5000ms\nmore'), test('no-js', 'expected')],
-                },
-              ],
+              title: describe,
+              specs: Object.entries(specs).map(([title, tests]) => ({ title, file, tests })),
             },
           ],
         },
       ],
     })
+
+  it('counts flaky as passed, names unexpected and flaky results with project and describe path', () => {
+    const file = e2eReport(
+      'svn-search.spec.ts',
+      'SVN search',
+      { expected: 3, unexpected: 1, skipped: 0, flaky: 1 },
+      {
+        sorts: [
+          { projectName: 'js', status: 'expected', results: [passed] },
+          {
+            projectName: 'no-js',
+            status: 'unexpected',
+            results: [failed('Error: expect(locator).toBeVisible()\nmore')],
+          },
+        ],
+        pages: [
+          { projectName: 'js', status: 'flaky', results: [failed('Error: Timed out 5000ms\nmore'), passed] },
+          { projectName: 'no-js', status: 'expected', results: [passed] },
+        ],
+      },
+    )
     expect(playwrightCounts(file)()).toEqual({
       passed: 4,
       failed: 1,
@@ -105,23 +108,42 @@ describe('playwrightCounts', () => {
       flaky: ['[js] svn-search.spec.ts › SVN search › pages: Error: Timed out 5000ms'],
     })
   })
+
+  it('names the failed try of a serial group retried as a whole (stop 34: both lines said nothing)', () => {
+    // Try 1: the first test passed, the second failed. Retry: the first failed, so the second was skipped.
+    const file = e2eReport(
+      'files.spec.ts',
+      'File pickup',
+      { expected: 0, unexpected: 1, skipped: 0, flaky: 1 },
+      {
+        untreated: [{ projectName: 'js', status: 'flaky', results: [passed, failed('Error: on the retry')] }],
+        'iv-av': [{ projectName: 'js', status: 'unexpected', results: [failed('Error: on try 1'), skipped] }],
+      },
+    )
+    const { failures, flaky } = playwrightCounts(file)()
+    expect(failures).toEqual(['[js] files.spec.ts › File pickup › iv-av: Error: on try 1'])
+    expect(flaky).toEqual(['[js] files.spec.ts › File pickup › untreated: Error: on the retry'])
+  })
 })
 
 describe('resultError', () => {
-  it('names what was thrown, an Error or not, and how a try ended when nothing was recorded', () => {
-    // Playwright's JSON keeps a thrown non-Error only as `value`; `errors` holds it formatted.
-    expect(resultError({ error: { value: "'plain string'" }, errors: [{ message: "'plain string'" }] })).toBe(
-      "'plain string'",
-    )
-    expect(resultError({ error: { value: 'undefined' } })).toBe('undefined')
+  it('names what was thrown, an Error or not, where, and how a try ended when nothing was recorded', () => {
+    // A thrown non-Error: Playwright formats it into `errors` (`error` keeps it only as `value`).
+    expect(resultError({ status: 'failed', errors: [{ message: "'plain string'" }] })).toBe("'plain string'")
     expect(
-      resultError({ error: { message: '\u001b[31mTest timeout of 120000ms exceeded.\u001b[39m' } }),
+      resultError({
+        status: 'timedOut',
+        errors: [{ message: '\u001b[31mTest timeout of 120000ms exceeded.\u001b[39m' }],
+      }),
     ).toBe('Test timeout of 120000ms exceeded.')
     const location = { file: '/ci/tests/e2e/files.spec.ts', line: 81 }
     expect(
-      resultError({ errors: [{ message: 'Error: expect(locator).toBeVisible() failed\n', location }] }),
+      resultError({
+        status: 'failed',
+        errors: [{ message: 'Error: expect(locator).toBeVisible() failed\n', location }],
+      }),
     ).toBe('Error: expect(locator).toBeVisible() failed (files.spec.ts:81)')
-    expect(resultError({ status: 'interrupted' })).toBe('no error recorded (status interrupted)')
+    expect(resultError({ status: 'interrupted', errors: [] })).toBe('no error recorded (status interrupted)')
     expect(resultError(undefined)).toBe('no error recorded (status unknown)')
   })
 })

@@ -54,22 +54,25 @@ export function vitestCounts(file: string): () => Counts {
 }
 
 interface PlaywrightResult {
-  status?: string
-  /** As thrown: `message` for an Error, only `value` for anything else (a string, undefined, …). */
-  error?: { message?: string; value?: string }
-  /** Every error of the try, formatted by Playwright (a thrown non-Error is in `message` here too). */
+  status: string
+  /** The try's errors as Playwright formats them (`error` beside it is the first one raw; a thrown
+   * non-Error has no `message` there, only here). */
   errors?: Array<{ message?: string; location?: { file: string; line: number } }>
 }
 
-/** What a failed try says: its first error, whatever was thrown, and where; or at least how it ended. */
+/** What a failed try says: its first error and where it was raised, or at least how the try ended. */
 export function resultError(result: PlaywrightResult | undefined): string {
   const first = result?.errors?.[0]
-  const line = firstLine(first?.message ?? result?.error?.message ?? result?.error?.value)
+  const line = firstLine(first?.message)
   if (!line) return `no error recorded (status ${result?.status ?? 'unknown'})`
   return first?.location ? `${line} (${basename(first.location.file)}:${first.location.line})` : line
 }
 
-/** A try that failed (a serial group's later tests have a skipped try when an earlier test failed). */
+/**
+ * A try that failed. Not simply the first or last: a serial group is retried as a whole, so a test
+ * that passed can fail on the retry (flaky: passed, failed) and one that failed can be skipped on it
+ * (unexpected: failed, skipped).
+ */
 const failedTry = (r: PlaywrightResult) => r.status !== 'passed' && r.status !== 'skipped'
 
 interface PlaywrightSuite {
@@ -97,7 +100,7 @@ export function playwrightCounts(file: string): () => Counts {
           const name = `[${t.projectName}] ${spec.file} › ${[...path, spec.title].join(' › ')}`
           if (t.status === 'unexpected')
             failures.push(`${name}: ${resultError(t.results.findLast(failedTry))}`)
-          // The failed try's error: what to look into, though the retry passed.
+          // What to look into, though the other try passed.
           if (t.status === 'flaky') flaky.push(`${name}: ${resultError(t.results.find(failedTry))}`)
         }
       for (const child of suite.suites ?? []) walk(child, [...path, child.title])
