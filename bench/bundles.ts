@@ -15,7 +15,7 @@ import {
   type RouteJs,
   SHELL_GOAL,
 } from '../tests/bundles/route-js.ts'
-import { BARE, buildBare } from './lib/bare.ts'
+import { bareBuild, buildBare } from './lib/bare.ts'
 import type { BenchModule, BenchSection } from './lib/report.ts'
 
 /**
@@ -25,7 +25,7 @@ import type { BenchModule, BenchSection } from './lib/report.ts'
  */
 function barePage(): RouteJs {
   buildBare()
-  const page = measureRoutes(path.join(BARE, 'build/client')).find((r) => r.id === 'routes/home')
+  const page = measureRoutes(path.join(bareBuild('yardstick'), 'client')).find((r) => r.id === 'routes/home')
   if (!page) throw new Error('bundles: no routes/home in bench/bare')
   return page
 }

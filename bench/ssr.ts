@@ -13,12 +13,17 @@ import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
 import { SEARCH_LIMIT } from '../domain/svn/search-rows.ts'
 import { freePort, loginOverHttp, startServerProcess } from '../server/testing/process.ts'
-import { BARE, BARE_MARKUP, buildBare } from './lib/bare.ts'
+import portalRoutes from '../app/routes.ts'
+import { BARE, BARE_MARKUP, bareBuild, buildBare, type BareTable } from './lib/bare.ts'
 import { httpLoad, loadTool, provideWrk } from './lib/http-load.ts'
 import { bodyMarkup, countElements, type MarkupNode } from './lib/markup.ts'
 import type { BenchContext, BenchModule, BenchSection } from './lib/report.ts'
 
 const CONNECTIONS = 50
+/** The portal's routes, layouts included (app/routes.ts): what React Router walks on every request. */
+const routeCount = (function count(entries: typeof portalRoutes): number {
+  return entries.reduce((n, e) => n + 1 + count(e.children ?? []), 0)
+})(portalRoutes)
 /**
  * The offered rate of the latency row: 50 clerks each sending a search every second, far more than
  * "dozens of searches an hour" each (issue 18), so the row is what a clerk waits at a busy moment;
@@ -36,13 +41,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /**
  * The yardstick: bench/bare (built by the caller, with this checkout's react-router) served by
  * `react-router-serve` (@react-router/serve, same version) on the same Node; with `workers`, in that
- * many node:cluster workers on one port (bench/lib/bare-cluster.ts), as WEB_CONCURRENCY runs ours.
+ * many node:cluster workers on one port (bench/lib/bare-cluster.ts), as WEB_CONCURRENCY runs ours;
+ * with `table: 'portal'`, the build in the portal's route table (ADR 541).
  */
-async function startBare(
-  workers?: number,
-): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
+async function startBare({
+  workers,
+  table = 'yardstick',
+}: { workers?: number; table?: BareTable } = {}): Promise<{
+  url: string
+  pid: number | undefined
+  stop(): Promise<void>
+}> {
   const port = await freePort()
-  const build = path.join(BARE, 'build/server/index.js')
+  const build = path.join(bareBuild(table), 'server/index.js')
   const args =
     workers === undefined
       ? [path.join(root, 'node_modules/@react-router/serve/bin.js'), build]
@@ -245,14 +256,17 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
   let workers: Awaited<ReturnType<typeof startServerProcess>> | undefined
   let bare: Awaited<ReturnType<typeof startBare>> | undefined
   let bareMany: typeof bare
+  let bareRoutes: typeof bare
   try {
     const jar = await loginOverHttp(server.url, CLERK, 'demo')
     const cookie = jar.header(server.url)
     const { path: search, matches } = await searchPath(ctx, server.url, cookie)
     const elements = await captureMarkup(server.url, cookie, search)
     buildBare()
+    buildBare('portal')
     bare = await startBare()
-    bareMany = await startBare(cores)
+    bareMany = await startBare({ workers: cores })
+    bareRoutes = await startBare({ table: 'portal' })
     // Item 3 of issue 18: the same search on WEB_CONCURRENCY workers (ADR 522), against the one worker.
     // Started now and idle until its turn, so every round measures all four side by side.
     workers = await startServerProcess({
@@ -271,6 +285,8 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     await load(`${bareMany.url}/`, '', WARMUP_S)
     await load(`${bare.url}/markup/shell`, '', WARMUP_S)
     await load(`${bare.url}/markup/search`, '', WARMUP_S)
+    await load(`${bareRoutes.url}/`, '', WARMUP_S)
+    await load(`${bareRoutes.url}/markup/shell`, '', WARMUP_S)
     await load(`${server.url}${search}`, cookie, WARMUP_S)
     await load(`${server.url}/no-permission`, cookie, WARMUP_S)
     await load(`${workers.url}${search}`, workerCookie, WARMUP_S)
@@ -280,7 +296,18 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
       `ssr: ${ROUNDS} rounds of ${DURATION_S} s per page at ${CONNECTIONS} connections (${loadTool()}), load ${os.loadavg()[0]}`,
     )
     const rounds: Array<
-      Record<'bare' | 'bareMany' | 'markupShell' | 'markupFound' | 'shell' | 'found' | 'many', Figures>
+      Record<
+        | 'bare'
+        | 'bareMany'
+        | 'markupShell'
+        | 'markupFound'
+        | 'routes'
+        | 'routesShell'
+        | 'shell'
+        | 'found'
+        | 'many',
+        Figures
+      >
     > = []
     for (let r = 0; r < ROUNDS; r++) {
       rounds.push({
@@ -301,6 +328,22 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
           '/markup/search',
           200,
           bare.pid,
+        ),
+        routes: await measure(
+          bareRoutes.url,
+          '',
+          `bare page in our route table (${routeCount} routes)`,
+          '/',
+          200,
+          bareRoutes.pid,
+        ),
+        routesShell: await measure(
+          bareRoutes.url,
+          '',
+          "the shell's markup in our route table",
+          '/markup/shell',
+          200,
+          bareRoutes.pid,
         ),
         shell: await measure(
           server.url,
@@ -341,12 +384,20 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     const bareManyPage = combine(rounds.map((r) => r.bareMany))
     const markupShell = combine(rounds.map((r) => r.markupShell))
     const markupFound = combine(rounds.map((r) => r.markupFound))
+    const routes = combine(rounds.map((r) => r.routes))
+    const routesShell = combine(rounds.map((r) => r.routesShell))
     const perRound = (f: (r: (typeof rounds)[number]) => number) => rounds.map(f)
     const shellRatios = perRound((r) => r.shell.rps / r.bare.rps)
     const ratios = perRound((r) => r.found.rps / r.shell.rps)
     const scales = perRound((r) => r.many.rps / r.found.rps)
     const bareScales = perRound((r) => r.bareMany.rps / r.bare.rps)
     const markupRatios = perRound((r) => r.markupFound.rps / r.markupShell.rps)
+    const routesRatios = perRound((r) => r.routes.rps / r.bare.rps)
+    const routesShellRatios = perRound((r) => r.routesShell.rps / r.bare.rps)
+    const ownRatios = perRound((r) => r.shell.rps / r.routesShell.rps)
+    const routesRatio = median(routesRatios)
+    const routesShellRatio = median(routesShellRatios)
+    const ownRatio = median(ownRatios)
     const bareScale = median(bareScales)
     const markupRatio = median(markupRatios)
     const shellRatio = median(shellRatios)
@@ -357,7 +408,7 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     const markdown = [
       `Production build (\`server.ts\` as a child process, NODE_ENV=production, WEB_CONCURRENCY=1) on the ` +
         `bench PostgreSQL (${ctx.records.toLocaleString('en')} bulk SVN), signed in as ${CLERK}; ${loadTool()} ` +
-        `(bench/lib/http-load.ts), ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, then ${ROUNDS} rounds in which the seven take ` +
+        `(bench/lib/http-load.ts), ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, then ${ROUNDS} rounds in which the nine take ` +
         `turns for ${DURATION_S} s each (the machine's speed drifts: each ratio is the median of the ` +
         `rounds' ratios, req/s the mean, p50/p99 the median of the rounds). The yardstick: ` +
         `\`bench/bare\` (React Router 7 framework mode, one route whose ` +
@@ -365,7 +416,10 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
         `\`react-router-serve\` of @react-router/serve on the same Node), also in ${cores} node:cluster ` +
         `workers; and its second route, which renders the <body> of our shell and of our search page, ` +
         `captured in this run, back as plain elements (ADR 532): React DOM and React Router alone for ` +
-        `the same markup, without our components, loaders, session or register call. The search (\`${search}\`, ` +
+        `the same markup, without our components, loaders, session or register call; and the same app ` +
+        `built in our route table (app/routes.ts with a stub module for each of its ${routeCount} routes, ` +
+        `ADR 541), serving the bare page and the shell's markup: React Router walks every route on ` +
+        `every request, so this is what our number of routes costs in it. The search (\`${search}\`, ` +
         `${matches} matches: the name prefix with the fewest matches that still fills the register's 100 ` +
         `rows) fetches 100 results and renders page 1 of 7 (15 rows, spec §5); and the search on a second ` +
         `server with WEB_CONCURRENCY=${cores} (one worker per core, node:cluster, ADR 522). Last, the ` +
@@ -376,7 +430,19 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
       '',
       '| page | path | req/s | p50 | p99 | requests | statuses | errors | server CPU / request |',
       '| ---- | ---- | ----: | --: | --: | -------: | -------- | -----: | -------------------: |',
-      ...[barePage, bareManyPage, markupShell, markupFound, shell, found, many, paced, pacedMany].map(row),
+      ...[
+        barePage,
+        bareManyPage,
+        markupShell,
+        markupFound,
+        routes,
+        routesShell,
+        shell,
+        found,
+        many,
+        paced,
+        pacedMany,
+      ].map(row),
       '',
       `- Shell / bare page: **${shellRatio.toFixed(2)}**; search / bare page: ` +
         `**${(found.rps / barePage.rps).toFixed(2)}**; search / shell: **${ratio.toFixed(2)}**; ` +
@@ -388,6 +454,12 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
         `**${bareScale.toFixed(2)}** (by round ${roundsText(bareScales)}). What React DOM, React Router and ` +
         'this machine allow with none of our code; the distance from these to the ratios above is ours ' +
         '(session, texts, middleware, loaders, the register call, components).',
+      `- In our route table (${routeCount} routes, stub modules): the bare page at **${routesRatio.toFixed(2)}** ` +
+        `of the bare page (by round ${roundsText(routesRatios)}), the shell's markup at ` +
+        `**${routesShellRatio.toFixed(2)}** (by round ${roundsText(routesShellRatios)}): React Router's work ` +
+        `over our routes, with none of our code. Our shell / the shell's markup in our route table: ` +
+        `**${ownRatio.toFixed(2)}** (by round ${roundsText(ownRatios)}): what our own per-request work ` +
+        '(session, texts, middleware, loaders, components) leaves of it.',
       `- Load average (1 min) ${os.loadavg()[0] === undefined ? '?' : loadEnd} at the end on ${cores} cores: ` +
         'the machine is shared, so absolute req/s vary from run to run; the ratios are measured side by side.',
       '- The shell page answers 403 by design (a signed-in user without the authority); any other ' +
@@ -429,9 +501,10 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
             '≥ 0.50',
             `${shellRatio.toFixed(2)} (${shell.rps.toFixed(0)} vs ${barePage.rps.toFixed(0)} req/s)`,
             shellRatio >= 0.5,
-            `the bare app renders the shell's markup at ${(markupShell.rps / barePage.rps).toFixed(2)} of ` +
-              "the bare page: the rest is our per-request work and React Router's over our routes (ADR 532)",
-            [barePage, shell],
+            `React Router over our ${routeCount} routes with stub modules serves the shell's markup at ` +
+              `${routesShellRatio.toFixed(2)} of the bare page (ADR 541); our shell / that: ` +
+              `${ownRatio.toFixed(2)}, our own per-request work (ADR 532)`,
+            [barePage, shell, routesShell],
           ),
           budget(
             'SSR search / shell throughput (50 connections)',
@@ -476,6 +549,7 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     rmSync(BARE_MARKUP, { force: true })
     await bare?.stop()
     await bareMany?.stop()
+    await bareRoutes?.stop()
     await server.stop()
     await workers?.stop()
     rmSync(dataDir, { recursive: true, force: true })
