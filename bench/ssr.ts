@@ -3,7 +3,9 @@
  * database, one signed-in clerk, 50 connections (wrk, or autocannon without it: bench/lib/http-load.ts)
  * on the search page with 100 results and on the shell-only /no-permission page, and in the same run
  * the bare React Router page of bench/bare (one route, a 15-row table, `react-router-serve`): every
- * figure is a ratio to it. Then the search's latency at a fixed offered rate, as clerks load it.
+ * figure is a ratio to it. Beside it, our markup in the bare app (ADR 532), the bare app on every core
+ * and the bare app in our route table (ADR 541). Then the search's latency at a fixed offered rate, as
+ * clerks load it.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

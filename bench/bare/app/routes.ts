@@ -12,19 +12,17 @@ const yardstick = [index('routes/home.tsx'), route('markup/:page', 'routes/marku
  * yardstick's page takes `/`.
  */
 function stubbed(entries: RouteConfigEntry[]): RouteConfigEntry[] {
-  return entries.flatMap((entry) => {
-    if (entry.index && entries === portalRoutes) return []
+  return entries.map((entry) => {
     const file = entry.file.endsWith('.ts')
       ? 'routes/stub/resource.ts'
       : entry.children?.length
         ? 'routes/stub/layout.tsx'
         : 'routes/stub/page.tsx'
-    const children = entry.children && stubbed(entry.children)
-    return [{ ...entry, id: `portal/${entry.file}`, file, ...(children ? { children } : {}) }]
+    return { ...entry, id: `portal/${entry.file}`, file, children: entry.children && stubbed(entry.children) }
   })
 }
 
 /** BARE_ROUTE_TABLE=portal: the build of bench/lib/bare.ts's `buildBare('portal')`. */
 export default (process.env.BARE_ROUTE_TABLE === 'portal'
-  ? [...yardstick, ...stubbed(portalRoutes)]
+  ? [...yardstick, ...stubbed(portalRoutes.filter((entry) => !entry.index))]
   : yardstick) satisfies RouteConfig
