@@ -7,8 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
-      'bench/bare/build/',
-      'bench/bare/build-portal-routes/',
+      'bench/bare/build*/',
       'bench/bare/.react-router/',
       'node_modules/',
       '.react-router/',

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BUILD_DIRECTORY, type BareTable } from '../bare/table.ts'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -13,15 +14,9 @@ export const BARE = path.join(repo, 'bench/bare')
 /** Where bench/ssr.ts writes that markup before it builds the app (git ignores it). */
 export const BARE_MARKUP = path.join(BARE, 'app/markup.generated.json')
 
-/**
- * Which route table bench/bare is built with: its own two routes (the yardstick), or those two inside the
- * portal's route table with stub modules (bench/bare/app/routes.ts, ADR 541).
- */
-export type BareTable = 'yardstick' | 'portal'
-
-/** Where each build goes (bench/bare/react-router.config.ts). */
+/** Where the build of each route table goes (bench/bare/table.ts). */
 export function bareBuild(table: BareTable): string {
-  return path.join(BARE, table === 'portal' ? 'build-portal-routes' : 'build')
+  return path.join(BARE, BUILD_DIRECTORY[table])
 }
 
 /** Builds bench/bare for production with this checkout's react-router, as the portal is built. */
@@ -29,6 +24,6 @@ export function buildBare(table: BareTable = 'yardstick'): void {
   execFileSync(path.join(repo, 'node_modules/.bin/react-router'), ['build', BARE], {
     cwd: repo,
     stdio: 'ignore',
-    env: { ...process.env, BARE_ROUTE_TABLE: table === 'portal' ? 'portal' : '' },
+    env: { ...process.env, BARE_ROUTE_TABLE: table },
   })
 }

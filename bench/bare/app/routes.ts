@@ -1,5 +1,6 @@
 import { index, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes'
 import portalRoutes from '../../../app/routes.ts'
+import { bareTable } from '../table.ts'
 
 /** The yardstick: one page, a 15-row table, and the route that renders captured markup (ADR 532). */
 const yardstick = [index('routes/home.tsx'), route('markup/:page', 'routes/markup.tsx')]
@@ -22,7 +23,7 @@ function stubbed(entries: RouteConfigEntry[]): RouteConfigEntry[] {
   })
 }
 
-/** BARE_ROUTE_TABLE=portal: the build of bench/lib/bare.ts's `buildBare('portal')`. */
-export default (process.env.BARE_ROUTE_TABLE === 'portal'
+/** The build of bench/lib/bare.ts's `buildBare('portal')` (bench/bare/table.ts). */
+export default (bareTable() === 'portal'
   ? [...yardstick, ...stubbed(portalRoutes.filter((entry) => !entry.index))]
   : yardstick) satisfies RouteConfig
