@@ -1,6 +1,6 @@
 /**
  * Client JavaScript per route (issues 9 and 18, ADR 510, 530, 531): the first load of every route in app/routes.ts, gzip,
- * from the production build in build/ (run `npx react-router build` first). The same computation backs
+ * from the production build in build/ (bench/run.ts makes it first where it is stale). The same computation backs
  * the budget test (tests/bundles/budgets.test.ts). The yardstick, a bare React Router page, is built
  * and measured in the same run.
  */
@@ -31,7 +31,7 @@ function barePage(): RouteJs {
 }
 
 export const run: BenchModule = async (): Promise<BenchSection[]> => {
-  if (!hasBuild()) throw new Error('bundles: no client build; run `npx react-router build` first')
+  if (!hasBuild()) throw new Error('bundles: no client build; run `npm run build` first')
   const routes = measureRoutes().sort((a, b) => b.gzip - a.gzip || a.path.localeCompare(b.path))
   const pages = routes.filter((r) => r.page)
   const heaviest = pages[0]!

@@ -9,7 +9,7 @@
  * cookies (so toast/CSRF cookies are per "browser"); the session cookie is its user's.
  *
  * Overrides for a quick trial: LOAD_CONNECTIONS (default 200), LOAD_DURATION_S (default 60).
- * Needs `npx react-router build` first (startServerProcess runs the production build).
+ * Runs the production build (startServerProcess), which bench/run.ts makes first where it is stale.
  */
 import http from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'

@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { buildStale } from '../scripts/build-stale.js'
 import { loginOverHttp, startServerProcess } from '../server/testing/process.ts'
 
 interface Node {
@@ -19,6 +20,7 @@ interface Node {
 }
 
 const [pagePath = '/no-permission', seconds = '15'] = process.argv.slice(2)
+await buildStale()
 const admin = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1/test')
 const pgUrl = Object.assign(admin, { pathname: `/${process.env.BENCH_DATABASE_NAME || 'svn_bench'}` })
 /** Milliseconds from the spawn to the measured load: start-up, login and warm-up are left out. */
