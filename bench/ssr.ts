@@ -8,7 +8,7 @@
  * clerks load it.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os, { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,6 +18,7 @@ import { freePort, loginOverHttp, startServerProcess } from '../server/testing/p
 import portalRoutes from '../app/routes.ts'
 import type { BareTable } from './bare/table.ts'
 import { BARE, BARE_MARKUP, bareBuild, buildBare } from './lib/bare.ts'
+import { postgresCpuMs, selfAndReapedCpuMs, treeCpuMs } from './lib/cpu.ts'
 import { httpLoad, loadTool, provideWrk } from './lib/http-load.ts'
 import { bodyMarkup, countElements, type MarkupNode } from './lib/markup.ts'
 import type { BenchContext, BenchModule, BenchSection } from './lib/report.ts'
@@ -125,18 +126,11 @@ interface Figures {
   unexpected: number
   statuses: string
   requests: number
-  /** CPU time of the server process per request (Linux /proc), null elsewhere. */
+  /** CPU time per request (Linux /proc, null elsewhere) of the server with its workers, of PostgreSQL
+   * and of the load generator (wrk, or this process for the open loop). */
   cpuMs: number | null
-}
-
-/** User + system CPU of a process in ms, from /proc (Linux); null where there is none. */
-function cpuOf(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // clock ticks of 10 ms
-  } catch {
-    return null
-  }
+  postgresMs: number | null
+  loadMs: number | null
 }
 
 const load = (url: string, cookie: string, seconds: number, rate?: number) =>
@@ -157,9 +151,14 @@ async function measure(
   pid: number | undefined,
   rate?: number,
 ): Promise<Figures> {
-  const cpuBefore = cpuOf(pid)
+  const readers = [() => treeCpuMs(pid), postgresCpuMs, selfAndReapedCpuMs]
+  const before = readers.map((read) => read())
   const r = await load(`${base}${pagePath}`, cookie, rate === undefined ? DURATION_S : RATE_SECONDS, rate)
-  const cpuAfter = cpuOf(pid)
+  const [cpuMs, postgresMs, loadMs] = readers.map((read, i) => {
+    const after = read()
+    const start = before[i]
+    return after === null || start === null || start === undefined ? null : (after - start) / r.requests
+  })
   const counts = Object.entries(r.statuses)
   return {
     label,
@@ -171,7 +170,9 @@ async function measure(
     unexpected: counts.filter(([code]) => Number(code) !== status).reduce((sum, [, n]) => sum + n, 0),
     statuses: counts.map(([code, n]) => `${code}: ${n}`).join(', '),
     requests: r.requests,
-    cpuMs: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / r.requests,
+    cpuMs: cpuMs ?? null,
+    postgresMs: postgresMs ?? null,
+    loadMs: loadMs ?? null,
   }
 }
 
@@ -209,8 +210,9 @@ async function searchPath(
   }
 }
 
+const ms = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(1)} ms`)
 const row = (f: Figures) =>
-  `| ${f.label} | \`${f.path}\` | ${f.rps.toFixed(0)} | ${f.p50} ms | ${f.p99} ms | ${f.requests} | ${f.statuses} | ${f.errors} | ${f.cpuMs === null ? 'n/a' : `${f.cpuMs.toFixed(1)} ms`} |`
+  `| ${f.label} | \`${f.path}\` | ${f.rps.toFixed(0)} | ${f.p50} ms | ${f.p99} ms | ${f.requests} | ${f.statuses} | ${f.errors} | ${ms(f.cpuMs)} | ${ms(f.postgresMs)} | ${ms(f.loadMs)} |`
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
@@ -226,7 +228,8 @@ function combine(all: Figures[]): Figures {
       const [code, n] = part.split(': ')
       statuses.set(code!, (statuses.get(code!) ?? 0) + Number(n))
     }
-  const cpu = all.map((f) => f.cpuMs)
+  const medianOf = (values: Array<number | null>) =>
+    values.every((c) => c !== null) ? median(values as number[]) : null
   return {
     ...first,
     rps: all.reduce((sum, f) => sum + f.rps, 0) / all.length,
@@ -236,7 +239,9 @@ function combine(all: Figures[]): Figures {
     unexpected: all.reduce((sum, f) => sum + f.unexpected, 0),
     requests: all.reduce((sum, f) => sum + f.requests, 0),
     statuses: [...statuses].map(([code, n]) => `${code}: ${n}`).join(', '),
-    cpuMs: cpu.every((c) => c !== null) ? median(cpu as number[]) : null,
+    cpuMs: medianOf(all.map((f) => f.cpuMs)),
+    postgresMs: medianOf(all.map((f) => f.postgresMs)),
+    loadMs: medianOf(all.map((f) => f.loadMs)),
   }
 }
 
@@ -315,7 +320,7 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     for (let r = 0; r < ROUNDS; r++) {
       rounds.push({
         bare: await measure(bare.url, '', 'bare React Router page', '/', 200, bare.pid),
-        bareMany: await measure(bareMany.url, '', `bare page, ${cores} workers`, '/', 200, undefined),
+        bareMany: await measure(bareMany.url, '', `bare page, ${cores} workers`, '/', 200, bareMany.pid),
         markupShell: await measure(
           bare.url,
           '',
@@ -357,7 +362,14 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
           server.child.pid,
         ),
         found: await measure(server.url, cookie, 'search, 100 results', search, 200, server.child.pid),
-        many: await measure(workers.url, workerCookie, `search, ${cores} workers`, search, 200, undefined),
+        many: await measure(
+          workers.url,
+          workerCookie,
+          `search, ${cores} workers`,
+          search,
+          200,
+          workers.child.pid,
+        ),
       })
     }
     // Latency as clerks meet it: the same 50 connections, OFFERED_RATE searches a second in all.
@@ -377,7 +389,7 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
       `search, ${OFFERED_RATE} req/s offered, ${cores} workers`,
       search,
       200,
-      undefined,
+      workers.child.pid,
       OFFERED_RATE,
     )
     const barePage = combine(rounds.map((r) => r.bare))
@@ -406,6 +418,17 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     const shellRatio = median(shellRatios)
     const ratio = median(ratios)
     const scale = median(scales)
+    // What the cores allow: at most `cores` seconds of CPU per second, spent per request by all three.
+    const spent = [many.cpuMs, many.postgresMs, many.loadMs]
+    const ceiling = spent.every((v) => v !== null)
+      ? (cores * 1000) / (spent as number[]).reduce((sum, v) => sum + v, 0)
+      : null
+    const ceilingText =
+      ceiling === null
+        ? ''
+        : `On ${cores} workers a search took ${spent.map((v) => v!.toFixed(1)).join(' + ')} ms of CPU ` +
+          `(server, PostgreSQL, load generator): ${cores} cores hold at most ${ceiling.toFixed(0)} such ` +
+          `requests a second, **${(ceiling / found.rps).toFixed(2)}×** what one worker answered.`
     const roundsText = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ')
     const loadEnd = os.loadavg()[0]?.toFixed(2)
     const markdown = [
@@ -431,8 +454,8 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
         `on each server: the latency a clerk meets at a busy ` +
         `moment, which the closed loop cannot show (there latency = ${CONNECTIONS} / throughput).`,
       '',
-      '| page | path | req/s | p50 | p99 | requests | statuses | errors | server CPU / request |',
-      '| ---- | ---- | ----: | --: | --: | -------: | -------- | -----: | -------------------: |',
+      '| page | path | req/s | p50 | p99 | requests | statuses | errors | server CPU / request | PostgreSQL CPU / request | load generator CPU / request |',
+      '| ---- | ---- | ----: | --: | --: | -------: | -------- | -----: | -------------------: | -----------------------: | ---------------------------: |',
       ...[
         barePage,
         bareManyPage,
@@ -465,6 +488,9 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
         '(session, texts, middleware, loaders, components) leaves of it.',
       `- Load average (1 min) ${os.loadavg()[0] === undefined ? '?' : loadEnd} at the end on ${cores} cores: ` +
         'the machine is shared, so absolute req/s vary from run to run; the ratios are measured side by side.',
+      `- CPU per request (Linux /proc, median of the rounds): the server with its workers; PostgreSQL, ` +
+        'every `postgres` process of this machine with the backends that ended; the load generator, ' +
+        `${loadTool()} (the open loop runs in the bench process). ${ceilingText}`,
       '- The shell page answers 403 by design (a signed-in user without the authority); any other ' +
         "status, and any socket error or timeout, counts as an error. By Little's law the mean latency " +
         `at ${CONNECTIONS} connections is ${CONNECTIONS} / throughput.`,
@@ -542,7 +568,10 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
             scale >= 1.6,
             `the bare page on ${cores} workers / one: ${bareScale.toFixed(2)} (ADR 532); one worker alone used ` +
               `${found.cpuMs === null ? '?' : ((found.rps * found.cpuMs) / 1000).toFixed(2)} cores; ` +
-              `${loadTool()}, PostgreSQL and the workers share the same ${cores}`,
+              `${loadTool()}, PostgreSQL and the workers share the same ${cores}` +
+              (ceiling === null
+                ? ''
+                : `, whose CPU per search allows at most ${(ceiling / found.rps).toFixed(2)}× one worker (see the section)`),
             [found, many, barePage, bareManyPage],
           ),
         ],
