@@ -38,7 +38,16 @@ const RATE_SECONDS = Number(process.env.BENCH_SSR_RATE_SECONDS ?? 20)
 /** Seconds per page in each round; the pages take turns, round after round (below). */
 const DURATION_S = Number(process.env.BENCH_SSR_SECONDS ?? 10)
 const ROUNDS = Number(process.env.BENCH_SSR_ROUNDS ?? 3)
+/** Warm-up (ADR 543): slices of WARMUP_S until one answers within WARMUP_STEADY of the one before. */
 const WARMUP_S = 5
+const WARMUP_STEADY = 0.05
+const WARMUP_MAX_SLICES = 8
+/**
+ * Before each measured turn, REWARM_S of unmeasured load (ADR 543): a server idle for the other pages'
+ * turns (80 s) came back slow — a search on 2 workers cost 7.4 ms of CPU in the first 3 s, 5.3 ms after
+ * 9 s, against 4.4 ms before — and the more workers, the fewer requests each gets to recover.
+ */
+const REWARM_S = Number(process.env.BENCH_SSR_REWARM_SECONDS ?? 5)
 const CLERK = 'clerk@alpina.example'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -142,6 +151,22 @@ const load = (url: string, cookie: string, seconds: number, rate?: number) =>
     ...(rate === undefined ? {} : { rate }),
   })
 
+/**
+ * Load until the page's throughput holds (ADR 543). V8 optimises a server's code as it runs: one worker
+ * of ours took about 15 s at 50 connections before a search cost its steady 4.1 ms of CPU (7.6 ms in the
+ * first 5 s), and each of N workers warms up on its own, on its share of the requests. Slices of
+ * WARMUP_S seconds until one answers within WARMUP_STEADY of the one before; returns the seconds spent.
+ */
+async function warmUp(url: string, cookie: string): Promise<number> {
+  let previous = (await load(url, cookie, WARMUP_S)).rps
+  for (let slice = 2; slice <= WARMUP_MAX_SLICES; slice++) {
+    const rps = (await load(url, cookie, WARMUP_S)).rps
+    if (Math.abs(rps - previous) <= WARMUP_STEADY * previous) return slice * WARMUP_S
+    previous = rps
+  }
+  return WARMUP_MAX_SLICES * WARMUP_S
+}
+
 async function measure(
   base: string,
   cookie: string,
@@ -151,6 +176,7 @@ async function measure(
   pid: number | undefined,
   rate?: number,
 ): Promise<Figures> {
+  if (REWARM_S > 0) await load(`${base}${pagePath}`, cookie, REWARM_S)
   const readers = [() => treeCpuMs(pid), postgresCpuMs, selfAndReapedCpuMs]
   const before = readers.map((read) => read())
   const r = await load(`${base}${pagePath}`, cookie, rate === undefined ? DURATION_S : RATE_SECONDS, rate)
@@ -288,16 +314,23 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
       await new Promise((r) => setTimeout(r, 100))
     const workerCookie = (await loginOverHttp(workers.url, CLERK, 'demo')).header(workers.url)
 
-    ctx.log(`ssr: ${search} (${matches} matches, 100 results), warm-up ${WARMUP_S} s each`)
-    await load(`${bare.url}/`, '', WARMUP_S)
-    await load(`${bareMany.url}/`, '', WARMUP_S)
-    await load(`${bare.url}/markup/shell`, '', WARMUP_S)
-    await load(`${bare.url}/markup/search`, '', WARMUP_S)
-    await load(`${bareRoutes.url}/`, '', WARMUP_S)
-    await load(`${bareRoutes.url}/markup/shell`, '', WARMUP_S)
-    await load(`${server.url}${search}`, cookie, WARMUP_S)
-    await load(`${server.url}/no-permission`, cookie, WARMUP_S)
-    await load(`${workers.url}${search}`, workerCookie, WARMUP_S)
+    ctx.log(`ssr: ${search} (${matches} matches, 100 results), warm-up until each page's throughput holds`)
+    const warmed: string[] = []
+    for (const [name, base, pagePath, pageCookie] of [
+      ['bare page', bare.url, '/', ''],
+      [`bare page on ${cores} workers`, bareMany.url, '/', ''],
+      ["bare app's shell markup", bare.url, '/markup/shell', ''],
+      ["bare app's search markup", bare.url, '/markup/search', ''],
+      ['bare page in our route table', bareRoutes.url, '/', ''],
+      ["shell's markup in our route table", bareRoutes.url, '/markup/shell', ''],
+      ['search', server.url, search, cookie],
+      ['shell', server.url, '/no-permission', cookie],
+      [`search on ${cores} workers`, workers.url, search, workerCookie],
+    ] as const) {
+      const seconds = await warmUp(`${base}${pagePath}`, pageCookie)
+      warmed.push(`${name} ${seconds} s`)
+    }
+    ctx.log(`ssr: warm-up ${warmed.join(', ')}`)
     // The machine's speed drifts (a shared 2-core VM): the pages take turns for DURATION_S each,
     // ROUNDS times, and each ratio is the median of the rounds' ratios (as farm-style pairs do).
     ctx.log(
@@ -434,8 +467,8 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     const markdown = [
       `Production build (\`server.ts\` as a child process, NODE_ENV=production, WEB_CONCURRENCY=1) on the ` +
         `bench PostgreSQL (${ctx.records.toLocaleString('en')} bulk SVN), signed in as ${CLERK}; ${loadTool()} ` +
-        `(bench/lib/http-load.ts), ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, then ${ROUNDS} rounds in which the nine take ` +
-        `turns for ${DURATION_S} s each (the machine's speed drifts: each ratio is the median of the ` +
+        `(bench/lib/http-load.ts), ${CONNECTIONS} connections, each page warmed up until its throughput holds (slices of ${WARMUP_S} s until one is within ${WARMUP_STEADY * 100} % of the one before: ${warmed.join(', ')}), then ${ROUNDS} rounds in which the nine take ` +
+        `turns for ${DURATION_S} s each, each turn after ${REWARM_S} s of unmeasured load (a server idle during the others' turns comes back slower, ADR 543) (the machine's speed drifts: each ratio is the median of the ` +
         `rounds' ratios, req/s the mean, p50/p99 the median of the rounds). The yardstick: ` +
         `\`bench/bare\` (React Router 7 framework mode, one route whose ` +
         `loader returns 15 rows rendered as a table, production build of the same react-router, served by ` +
