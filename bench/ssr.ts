@@ -142,10 +142,20 @@ interface Figures {
   loadMs: number | null
 }
 
-const load = (url: string, cookie: string, seconds: number, rate?: number) =>
+/** A page the bench loads: where, as whom, the status it answers with, and the server process to read. */
+interface Page {
+  label: string
+  base: string
+  path: string
+  cookie: string
+  status: number
+  pid: number | undefined
+}
+
+const load = (page: Page, seconds: number, rate?: number) =>
   httpLoad({
-    url,
-    headers: { cookie, 'accept-language': 'de' },
+    url: `${page.base}${page.path}`,
+    headers: { cookie: page.cookie, 'accept-language': 'de' },
     connections: CONNECTIONS,
     seconds,
     ...(rate === undefined ? {} : { rate }),
@@ -157,48 +167,41 @@ const load = (url: string, cookie: string, seconds: number, rate?: number) =>
  * first 5 s), and each of N workers warms up on its own, on its share of the requests. Slices of
  * WARMUP_S seconds until one answers within WARMUP_STEADY of the one before; returns the seconds spent.
  */
-async function warmUp(url: string, cookie: string): Promise<number> {
-  let previous = (await load(url, cookie, WARMUP_S)).rps
+async function warmUp(page: Page): Promise<number> {
+  let previous = (await load(page, WARMUP_S)).rps
   for (let slice = 2; slice <= WARMUP_MAX_SLICES; slice++) {
-    const rps = (await load(url, cookie, WARMUP_S)).rps
+    const rps = (await load(page, WARMUP_S)).rps
     if (Math.abs(rps - previous) <= WARMUP_STEADY * previous) return slice * WARMUP_S
     previous = rps
   }
   return WARMUP_MAX_SLICES * WARMUP_S
 }
 
-async function measure(
-  base: string,
-  cookie: string,
-  label: string,
-  pagePath: string,
-  status: number,
-  pid: number | undefined,
-  rate?: number,
-): Promise<Figures> {
-  if (REWARM_S > 0) await load(`${base}${pagePath}`, cookie, REWARM_S)
-  const readers = [() => treeCpuMs(pid), postgresCpuMs, selfAndReapedCpuMs]
+async function measure(page: Page, rate?: number): Promise<Figures> {
+  if (REWARM_S > 0) await load(page, REWARM_S)
+  // CPU of the server's process tree, of PostgreSQL and of the load generator.
+  const readers = [() => treeCpuMs(page.pid), postgresCpuMs, selfAndReapedCpuMs]
   const before = readers.map((read) => read())
-  const r = await load(`${base}${pagePath}`, cookie, rate === undefined ? DURATION_S : RATE_SECONDS, rate)
-  const [cpuMs, postgresMs, loadMs] = readers.map((read, i) => {
+  const r = await load(page, rate === undefined ? DURATION_S : RATE_SECONDS, rate)
+  const [cpuMs = null, postgresMs = null, loadMs = null] = readers.map((read, i) => {
     const after = read()
-    const start = before[i]
-    return after === null || start === null || start === undefined ? null : (after - start) / r.requests
+    const start = before[i] ?? null
+    return after === null || start === null ? null : (after - start) / r.requests
   })
   const counts = Object.entries(r.statuses)
   return {
-    label,
-    path: pagePath,
+    label: page.label,
+    path: page.path,
     rps: r.rps,
     p50: r.p50,
     p99: r.p99,
     errors: r.errors,
-    unexpected: counts.filter(([code]) => Number(code) !== status).reduce((sum, [, n]) => sum + n, 0),
+    unexpected: counts.filter(([code]) => Number(code) !== page.status).reduce((sum, [, n]) => sum + n, 0),
     statuses: counts.map(([code, n]) => `${code}: ${n}`).join(', '),
     requests: r.requests,
-    cpuMs: cpuMs ?? null,
-    postgresMs: postgresMs ?? null,
-    loadMs: loadMs ?? null,
+    cpuMs,
+    postgresMs,
+    loadMs,
   }
 }
 
@@ -314,126 +317,81 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
       await new Promise((r) => setTimeout(r, 100))
     const workerCookie = (await loginOverHttp(workers.url, CLERK, 'demo')).header(workers.url)
 
+    const page = (
+      label: string,
+      base: string,
+      pagePath: string,
+      pid: number | undefined,
+      cookie = '',
+      status = 200,
+    ): Page => ({ label, base, path: pagePath, cookie, status, pid })
+    // The nine pages, in the order they take turns in every round.
+    const pages = {
+      bare: page('bare React Router page', bare.url, '/', bare.pid),
+      bareMany: page(`bare page, ${cores} workers`, bareMany.url, '/', bareMany.pid),
+      markupShell: page(
+        `bare app, the shell's markup (${elements.shell} elements)`,
+        bare.url,
+        '/markup/shell',
+        bare.pid,
+      ),
+      markupFound: page(
+        `bare app, the search's markup (${elements.search} elements)`,
+        bare.url,
+        '/markup/search',
+        bare.pid,
+      ),
+      routes: page(
+        `bare page in our route table (${routeCount} routes)`,
+        bareRoutes.url,
+        '/',
+        bareRoutes.pid,
+      ),
+      routesShell: page(
+        "the shell's markup in our route table",
+        bareRoutes.url,
+        '/markup/shell',
+        bareRoutes.pid,
+      ),
+      shell: page('shell (/no-permission)', server.url, '/no-permission', server.child.pid, cookie, 403),
+      found: page('search, 100 results', server.url, search, server.child.pid, cookie),
+      many: page(`search, ${cores} workers`, workers.url, search, workers.child.pid, workerCookie),
+    }
+    const keys = Object.keys(pages) as Array<keyof typeof pages>
+
     ctx.log(`ssr: ${search} (${matches} matches, 100 results), warm-up until each page's throughput holds`)
     const warmed: string[] = []
-    for (const [name, base, pagePath, pageCookie] of [
-      ['bare page', bare.url, '/', ''],
-      [`bare page on ${cores} workers`, bareMany.url, '/', ''],
-      ["bare app's shell markup", bare.url, '/markup/shell', ''],
-      ["bare app's search markup", bare.url, '/markup/search', ''],
-      ['bare page in our route table', bareRoutes.url, '/', ''],
-      ["shell's markup in our route table", bareRoutes.url, '/markup/shell', ''],
-      ['search', server.url, search, cookie],
-      ['shell', server.url, '/no-permission', cookie],
-      [`search on ${cores} workers`, workers.url, search, workerCookie],
-    ] as const) {
-      const seconds = await warmUp(`${base}${pagePath}`, pageCookie)
-      warmed.push(`${name} ${seconds} s`)
-    }
-    ctx.log(`ssr: warm-up ${warmed.join(', ')}`)
+    for (const key of keys) warmed.push(`${pages[key].label}: ${await warmUp(pages[key])} s`)
+    ctx.log(`ssr: warm-up ${warmed.join('; ')}`)
     // The machine's speed drifts (a shared 2-core VM): the pages take turns for DURATION_S each,
     // ROUNDS times, and each ratio is the median of the rounds' ratios (as farm-style pairs do).
     ctx.log(
       `ssr: ${ROUNDS} rounds of ${DURATION_S} s per page at ${CONNECTIONS} connections (${loadTool()}), load ${os.loadavg()[0]}`,
     )
-    const rounds: Array<
-      Record<
-        | 'bare'
-        | 'bareMany'
-        | 'markupShell'
-        | 'markupFound'
-        | 'routes'
-        | 'routesShell'
-        | 'shell'
-        | 'found'
-        | 'many',
-        Figures
-      >
-    > = []
+    const rounds: Array<Record<keyof typeof pages, Figures>> = []
     for (let r = 0; r < ROUNDS; r++) {
-      rounds.push({
-        bare: await measure(bare.url, '', 'bare React Router page', '/', 200, bare.pid),
-        bareMany: await measure(bareMany.url, '', `bare page, ${cores} workers`, '/', 200, bareMany.pid),
-        markupShell: await measure(
-          bare.url,
-          '',
-          `bare app, the shell's markup (${elements.shell} elements)`,
-          '/markup/shell',
-          200,
-          bare.pid,
-        ),
-        markupFound: await measure(
-          bare.url,
-          '',
-          `bare app, the search's markup (${elements.search} elements)`,
-          '/markup/search',
-          200,
-          bare.pid,
-        ),
-        routes: await measure(
-          bareRoutes.url,
-          '',
-          `bare page in our route table (${routeCount} routes)`,
-          '/',
-          200,
-          bareRoutes.pid,
-        ),
-        routesShell: await measure(
-          bareRoutes.url,
-          '',
-          "the shell's markup in our route table",
-          '/markup/shell',
-          200,
-          bareRoutes.pid,
-        ),
-        shell: await measure(
-          server.url,
-          cookie,
-          'shell (/no-permission)',
-          '/no-permission',
-          403,
-          server.child.pid,
-        ),
-        found: await measure(server.url, cookie, 'search, 100 results', search, 200, server.child.pid),
-        many: await measure(
-          workers.url,
-          workerCookie,
-          `search, ${cores} workers`,
-          search,
-          200,
-          workers.child.pid,
-        ),
-      })
+      const round = {} as Record<keyof typeof pages, Figures>
+      for (const key of keys) round[key] = await measure(pages[key])
+      rounds.push(round)
     }
     // Latency as clerks meet it: the same 50 connections, OFFERED_RATE searches a second in all.
     ctx.log(`ssr: search at ${OFFERED_RATE} req/s offered, ${RATE_SECONDS} s on one worker and on ${cores}`)
-    const paced = await measure(
-      server.url,
-      cookie,
-      `search, ${OFFERED_RATE} req/s offered`,
-      search,
-      200,
-      server.child.pid,
-      OFFERED_RATE,
-    )
+    const offered = `${OFFERED_RATE} req/s offered`
+    const paced = await measure({ ...pages.found, label: `search, ${offered}` }, OFFERED_RATE)
     const pacedMany = await measure(
-      workers.url,
-      workerCookie,
-      `search, ${OFFERED_RATE} req/s offered, ${cores} workers`,
-      search,
-      200,
-      workers.child.pid,
+      { ...pages.many, label: `search, ${offered}, ${cores} workers` },
       OFFERED_RATE,
     )
-    const barePage = combine(rounds.map((r) => r.bare))
-    const shell = combine(rounds.map((r) => r.shell))
-    const found = combine(rounds.map((r) => r.found))
-    const many = combine(rounds.map((r) => r.many))
-    const bareManyPage = combine(rounds.map((r) => r.bareMany))
-    const markupShell = combine(rounds.map((r) => r.markupShell))
-    const markupFound = combine(rounds.map((r) => r.markupFound))
-    const routes = combine(rounds.map((r) => r.routes))
-    const routesShell = combine(rounds.map((r) => r.routesShell))
+    const combined = (key: keyof typeof pages) => combine(rounds.map((r) => r[key]))
+    const barePage = combined('bare')
+    const shell = combined('shell')
+    const found = combined('found')
+    const many = combined('many')
+    const bareManyPage = combined('bareMany')
+    const markupShell = combined('markupShell')
+    const markupFound = combined('markupFound')
+    const routes = combined('routes')
+    const routesShell = combined('routesShell')
     const perRound = (f: (r: (typeof rounds)[number]) => number) => rounds.map(f)
     const shellRatios = perRound((r) => r.shell.rps / r.bare.rps)
     const ratios = perRound((r) => r.found.rps / r.shell.rps)
@@ -467,9 +425,9 @@ export const run: BenchModule = async (ctx: BenchContext): Promise<BenchSection[
     const markdown = [
       `Production build (\`server.ts\` as a child process, NODE_ENV=production, WEB_CONCURRENCY=1) on the ` +
         `bench PostgreSQL (${ctx.records.toLocaleString('en')} bulk SVN), signed in as ${CLERK}; ${loadTool()} ` +
-        `(bench/lib/http-load.ts), ${CONNECTIONS} connections, each page warmed up until its throughput holds (slices of ${WARMUP_S} s until one is within ${WARMUP_STEADY * 100} % of the one before: ${warmed.join(', ')}), then ${ROUNDS} rounds in which the nine take ` +
-        `turns for ${DURATION_S} s each, each turn after ${REWARM_S} s of unmeasured load (a server idle during the others' turns comes back slower, ADR 543) (the machine's speed drifts: each ratio is the median of the ` +
-        `rounds' ratios, req/s the mean, p50/p99 the median of the rounds). The yardstick: ` +
+        `(bench/lib/http-load.ts), ${CONNECTIONS} connections, each page warmed up until its throughput holds (slices of ${WARMUP_S} s until one is within ${WARMUP_STEADY * 100} % of the one before; ${warmed.join('; ')}), then ${ROUNDS} rounds in which the nine take ` +
+        `turns for ${DURATION_S} s each, each turn after ${REWARM_S} s of unmeasured load, since a server idle during the others' turns comes back slower (ADR 543). The machine's speed drifts: each ratio is the median of the ` +
+        `rounds' ratios, req/s the mean, p50/p99 the median of the rounds. The yardstick: ` +
         `\`bench/bare\` (React Router 7 framework mode, one route whose ` +
         `loader returns 15 rows rendered as a table, production build of the same react-router, served by ` +
         `\`react-router-serve\` of @react-router/serve on the same Node), also in ${cores} node:cluster ` +

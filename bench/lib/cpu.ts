@@ -46,16 +46,14 @@ function allStats(): ProcessStat[] {
   } catch {
     return []
   }
-  return entries.flatMap((name) => (/^\d+$/.test(name) ? [stat(Number(name))].filter((s) => s !== null) : []))
+  return entries.filter((name) => /^\d+$/.test(name)).flatMap((name) => stat(Number(name)) ?? [])
 }
 
 /** A process and its live descendants (a node:cluster primary with its workers), ms; null if it is gone. */
 export function treeCpuMs(pid: number | undefined): number | null {
   if (pid === undefined) return null
   const all = allStats()
-  const root = all.find((s) => s.pid === pid)
-  if (!root) return null
-  let total = 0
+  if (!all.some((s) => s.pid === pid)) return null
   const inTree = new Set([pid])
   // /proc lists parents before their children as a rule, but not always: repeat until nothing joins.
   for (let grew = true; grew;) {
@@ -66,8 +64,7 @@ export function treeCpuMs(pid: number | undefined): number | null {
         grew = true
       }
   }
-  for (const s of all) if (inTree.has(s.pid)) total += s.ownMs
-  return total
+  return all.reduce((total, s) => total + (inTree.has(s.pid) ? s.ownMs : 0), 0)
 }
 
 /**
