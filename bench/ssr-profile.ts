@@ -3,7 +3,8 @@
  * (one worker) on the bench PostgreSQL (BENCH_DATABASE_NAME, default svn_bench, seeded by `npm run
  * bench`) under `node --cpu-prof`, a signed-in clerk, autocannon at 20 connections on one page; then
  * the profile's top costs: self time per function and inclusive time of the portal's own steps, as a
- * share of the server's CPU samples with idle left out. Shares, not req/s: the machine is shared.
+ * share of the server's CPU samples with idle left out; last, self time by owner (ADR 544). Shares,
+ * not req/s: the machine is shared.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,10 +12,11 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { buildStale } from '../scripts/build-stale.js'
 import { loginOverHttp, startServerProcess } from '../server/testing/process.ts'
+import { ownerOf, type CallFrame } from './lib/profile-owner.ts'
 
 interface Node {
   id: number
-  callFrame: { functionName: string; url: string; lineNumber: number }
+  callFrame: CallFrame
   hitCount: number
   children?: number[]
 }
@@ -25,6 +27,8 @@ const admin = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1/tes
 const pgUrl = Object.assign(admin, { pathname: `/${process.env.BENCH_DATABASE_NAME || 'svn_bench'}` })
 /** Milliseconds from the spawn to the measured load: start-up, login and warm-up are left out. */
 let measuredFrom = 0
+/** Requests answered in the measured window. */
+let requests = 0
 const profileDir = mkdtempSync(path.join(tmpdir(), 'ssr-profile-'))
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ssr-profile-data-'))
 const spawnedAt = performance.now()
@@ -46,7 +50,8 @@ try {
   await run(3)
   measuredFrom = performance.now() - spawnedAt
   const result = await run(Number(seconds))
-  console.log(`${pagePath}: ${result.requests.total} requests, statuses`, result.statusCodeStats)
+  requests = result.requests.total
+  console.log(`${pagePath}: ${requests} requests, statuses`, result.statusCodeStats)
 } finally {
   await server.stop()
 }
@@ -71,14 +76,19 @@ const idle = (n: Node) => ['(idle)', '(program)'].includes(n.callFrame.functionN
 // Samples of the measured window only; time is in microseconds from the first sample.
 const self = new Map<string, number>()
 const inclusive = new Map<string, number>()
+/** Microseconds of self time by owner (ADR 544); each sample counts the time since the one before. */
+const owned = new Map<string, number>()
 let busy = 0
 let at = 0
 profile.samples.forEach((id, i) => {
-  at += profile.timeDeltas[i] ?? 0
+  const delta = profile.timeDeltas[i] ?? 0
+  at += delta
   const node = byId.get(id)!
   if (at < measuredFrom * 1000 || idle(node)) return
   busy++
   self.set(name(node), (self.get(name(node)) ?? 0) + 1)
+  const owner = ownerOf(node.callFrame)
+  owned.set(owner, (owned.get(owner) ?? 0) + delta)
   // Each function once per sample, also under recursion.
   const seen = new Set<string>()
   for (let n: Node | undefined = node; n; n = byId.get(parent.get(n.id) ?? -1)) {
@@ -106,3 +116,13 @@ console.log(
   )}`,
 )
 console.log(`inclusive, libraries, top 40:\n${top(inclusive, 40)}`)
+
+const busyUs = [...owned.values()].reduce((sum, us) => sum + us, 0)
+const byOwner = [...owned]
+  .sort((a, b) => b[1] - a[1])
+  .map(([owner, us]) => {
+    const share = `${((us / busyUs) * 100).toFixed(1)}%`
+    return `  ${share.padStart(6)} · ${(us / 1000 / requests).toFixed(3)} ms  ${owner}`
+  })
+console.log(`self time by owner, share · ms of the main thread per request (${requests} requests):`)
+console.log(`${byOwner.join('\n')}\n  total ${(busyUs / 1000 / requests).toFixed(2)} ms`)
