@@ -49,7 +49,7 @@ export function ownerOf(frame: CallFrame): string {
       const fromPackage = packageOf(source)
       if (fromPackage) return fromPackage
       // Sources are relative to the bundle, e.g. ../../../register/svn/search.ts: its top directory.
-      const top = source.replace(/^(file:\/\/)?(\.\.\/)+/, '').split('/')[0]!
+      const top = source.replace(/^(\.\.\/)+/, '').split('/')[0]!
       return /\.[cm]?[jt]sx?$/.test(top) ? top : `${top}/`
     }
   }
