@@ -78,6 +78,9 @@ const self = new Map<string, number>()
 const inclusive = new Map<string, number>()
 /** Microseconds of self time by owner (ADR 544); each sample counts the time since the one before. */
 const owned = new Map<string, number>()
+/** The functions (by `name`) that are this repository's code, as `ownerOf` decides it, node by node. */
+const oursByName = new Set<string>()
+const oursIds = new Set(profile.nodes.filter((n) => ownerOf(n.callFrame).ours).map((n) => n.id))
 let busy = 0
 let at = 0
 profile.samples.forEach((id, i) => {
@@ -87,7 +90,7 @@ profile.samples.forEach((id, i) => {
   if (at < measuredFrom * 1000 || idle(node)) return
   busy++
   self.set(name(node), (self.get(name(node)) ?? 0) + 1)
-  const owner = ownerOf(node.callFrame)
+  const owner = ownerOf(node.callFrame).name
   owned.set(owner, (owned.get(owner) ?? 0) + delta)
   // Each function once per sample, also under recursion.
   const seen = new Set<string>()
@@ -95,6 +98,7 @@ profile.samples.forEach((id, i) => {
     const key = name(n)
     if (seen.has(key)) continue
     seen.add(key)
+    if (oursIds.has(n.id)) oursByName.add(key)
     inclusive.set(key, (inclusive.get(key) ?? 0) + 1)
   }
 })
@@ -109,11 +113,7 @@ const top = (m: Map<string, number>, count: number, filter: (k: string) => boole
     .join('\n')
 console.log(`busy samples ${busy}\nself time, top 40:\n${top(self, 40)}`)
 console.log(
-  `inclusive, the portal's and register's own code, top 50:\n${top(
-    inclusive,
-    50,
-    (k) => /(app|register|server|domain|db|idp)\/|build\/server/.test(k) && !k.includes('node_modules'),
-  )}`,
+  `inclusive, the portal's and register's own code, top 50:\n${top(inclusive, 50, (k) => oursByName.has(k))}`,
 )
 console.log(`inclusive, libraries, top 40:\n${top(inclusive, 40)}`)
 

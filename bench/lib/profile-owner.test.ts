@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { ownerOf } from './profile-owner.ts'
+import { ownerOf, type CallFrame } from './profile-owner.ts'
 
 const frame = (url: string, functionName = 'f', lineNumber = 0, columnNumber = 0) => ({
   functionName,
@@ -12,16 +12,18 @@ const frame = (url: string, functionName = 'f', lineNumber = 0, columnNumber = 0
   columnNumber,
 })
 
+const nameOf = (f: CallFrame) => ownerOf(f).name
+
 describe('ownerOf', () => {
   it('names npm packages, scoped ones with their scope, Node, V8 natives and the collector', () => {
-    expect(ownerOf(frame('file:///w/node_modules/react-dom/cjs/server.js'))).toBe('react-dom')
-    expect(ownerOf(frame('file:///w/node_modules/@hono/node-server/dist/index.mjs'))).toBe(
-      '@hono/node-server',
-    )
-    expect(ownerOf(frame('/w/node_modules/a/node_modules/postgres/src/connection.js'))).toBe('postgres')
-    expect(ownerOf(frame('node:internal/streams/writable'))).toBe('Node.js (its JavaScript)')
-    expect(ownerOf(frame('', 'writeBuffer'))).toBe('native (V8 builtins, socket writes, text encoding)')
-    expect(ownerOf(frame('', '(garbage collector)'))).toBe('garbage collector')
+    expect(nameOf(frame('file:///w/node_modules/react-dom/cjs/server.js'))).toBe('react-dom')
+    expect(nameOf(frame('file:///w/node_modules/@hono/node-server/dist/index.mjs'))).toBe('@hono/node-server')
+    expect(nameOf(frame('/w/node_modules/a/node_modules/postgres/src/connection.js'))).toBe('postgres')
+    expect(nameOf(frame('node:internal/streams/writable'))).toBe('Node.js (its JavaScript)')
+    expect(nameOf(frame('', 'writeBuffer'))).toBe('native (V8 builtins, socket writes, text encoding)')
+    expect(nameOf(frame('', '(garbage collector)'))).toBe('garbage collector')
+    expect(ownerOf(frame('file:///w/node_modules/react-dom/cjs/server.js')).ours).toBe(false)
+    expect(ownerOf(frame('node:internal/streams/writable')).ours).toBe(false)
   })
 
   it("traces a bundled function through the bundle's source map to its directory or package", () => {
@@ -40,9 +42,9 @@ describe('ownerOf', () => {
       JSON.stringify({ version: 3, sources, names: [], mappings: 'AAAA,ICAA,ICAA' }),
     )
     const url = pathToFileURL(bundle).href
-    expect(ownerOf(frame(url, 'searchSvn', 0, 0))).toBe('register/')
-    expect(ownerOf(frame(url, 'is', 0, 4))).toBe('drizzle-orm')
-    expect(ownerOf(frame(url, 'main', 0, 8))).toBe('server.ts')
+    expect(ownerOf(frame(url, 'searchSvn', 0, 0))).toEqual({ name: 'register/', ours: true })
+    expect(ownerOf(frame(url, 'is', 0, 4))).toEqual({ name: 'drizzle-orm', ours: false })
+    expect(ownerOf(frame(url, 'main', 0, 8))).toEqual({ name: 'server.ts', ours: true })
   })
 
   it('names the portal bundle, which has no map, as a whole', () => {
@@ -50,6 +52,9 @@ describe('ownerOf', () => {
     mkdirSync(dir, { recursive: true })
     const bundle = path.join(dir, 'server-build-Y.js')
     writeFileSync(bundle, 'x()\n')
-    expect(ownerOf(frame(pathToFileURL(bundle).href))).toBe('app/ (the portal as React Router bundles it)')
+    expect(ownerOf(frame(pathToFileURL(bundle).href))).toEqual({
+      name: 'app/ (the portal as React Router bundles it)',
+      ours: true,
+    })
   })
 })

@@ -32,14 +32,23 @@ function packageOf(path: string): string | null {
   return match ? match[1]! : null
 }
 
-export function ownerOf(frame: CallFrame): string {
+/** Who owns a function, and whether it is this repository's own code (a file of it, bundled or not). */
+export interface Owner {
+  name: string
+  ours: boolean
+}
+
+const theirs = (name: string): Owner => ({ name, ours: false })
+const ours = (name: string): Owner => ({ name, ours: true })
+
+export function ownerOf(frame: CallFrame): Owner {
   const { url, functionName } = frame
-  if (functionName === '(garbage collector)') return 'garbage collector'
-  if (url === '') return 'native (V8 builtins, socket writes, text encoding)'
-  if (url.startsWith('node:')) return 'Node.js (its JavaScript)'
+  if (functionName === '(garbage collector)') return theirs('garbage collector')
+  if (url === '') return theirs('native (V8 builtins, socket writes, text encoding)')
+  if (url.startsWith('node:')) return theirs('Node.js (its JavaScript)')
   const inPackage = packageOf(url)
-  if (inPackage) return inPackage
-  if (!url.startsWith('file:')) return url
+  if (inPackage) return theirs(inPackage)
+  if (!url.startsWith('file:')) return theirs(url)
   const file = fileURLToPath(url)
   const map = mapOf(file)
   if (map) {
@@ -47,12 +56,13 @@ export function ownerOf(frame: CallFrame): string {
     const source = entry.originalSource
     if (source) {
       const fromPackage = packageOf(source)
-      if (fromPackage) return fromPackage
+      if (fromPackage) return theirs(fromPackage)
       // Sources are relative to the bundle, e.g. ../../../register/svn/search.ts: its top directory.
       const top = source.replace(/^(\.\.\/)+/, '').split('/')[0]!
-      return /\.[cm]?[jt]sx?$/.test(top) ? top : `${top}/`
+      return ours(/\.[cm]?[jt]sx?$/.test(top) ? top : `${top}/`)
     }
   }
-  if (/build\/server\/assets\/server-build-/.test(file)) return 'app/ (the portal as React Router bundles it)'
-  return file.replace(/^.*\/build\//, 'build/')
+  if (/build\/server\/assets\/server-build-/.test(file))
+    return ours('app/ (the portal as React Router bundles it)')
+  return ours(file.replace(/^.*\/build\//, 'build/'))
 }
