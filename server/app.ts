@@ -19,7 +19,7 @@ import { configureMissingText } from '../domain/missing-text.ts'
 import { root } from '../root.ts'
 import { finalErrorHandler } from './errors.ts'
 import { healthRoutes } from './health.ts'
-import { ASSET_CACHING, precompressedAssets } from './precompressed-assets.ts'
+import { precompressedAssets } from './precompressed-assets.ts'
 import { registerLog } from './register-log.ts'
 import { requestLog, requestLogNotes } from './request-log.ts'
 import { resolveSecrets } from './secrets.ts'
@@ -162,16 +162,11 @@ export async function createServer(config: Config) {
     closeVite = () => vite.close()
   } else {
     const clientDir = path.join(root, 'build/client')
-    const assetsDir = path.join(clientDir, 'assets')
-    app.use(
-      '/assets',
-      precompressedAssets(assetsDir),
-      express.static(assetsDir, { ...ASSET_CACHING, index: false }),
-    )
-    // Files at the top of build/client (favicon, robots.txt): only paths that name a file are looked up,
-    // so a page request does not cost a stat of the disk (ADR 521).
+    app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')))
+    // Files at the top of build/client (favicon, robots.txt): only paths that name a file there are looked
+    // up, so a page request does not cost a stat of the disk (ADR 521), and /assets stays the handler's above.
     const topFiles = express.static(clientDir, { maxAge: '1h', index: false })
-    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? topFiles(req, res, next) : next()))
+    app.use((req, res, next) => (/^\/[^/]+\.[a-z0-9]+$/i.test(req.path) ? topFiles(req, res, next) : next()))
     const buildModule = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
     build = buildModule
     loadBuild = async () => buildModule

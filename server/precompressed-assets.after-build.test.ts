@@ -1,8 +1,9 @@
 /**
  * The built server sends the scripts and stylesheets a page loads in the compressed form the browser
- * takes, written by the build (ADR 537): what a browser decodes is the file the build wrote.
+ * takes, written by the build (ADR 537): what a browser decodes is the file the build wrote. The
+ * compressed forms are not files of their own, and the files at the top of build/client are served too.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -71,4 +72,24 @@ it('sends them as they are to a client that takes no coding', async () => {
     expect(headers['content-encoding'], asset).toBeUndefined()
     expect(body.equals(readFileSync(path.join(root, 'build/client', asset))), asset).toBe(true)
   }
+})
+
+it('answers a compressed form asked for by its own name as it answers a missing asset', async () => {
+  const script = assets.find((a) => a.endsWith('.js') && existsSync(path.join(root, `build/client${a}.br`)))
+  expect(script).toBeDefined()
+  const missing = await request(`${server.url}/assets/missing-abc.js`, 'gzip, deflate, br')
+  expect(missing.status).not.toBe(200)
+  for (const suffix of ['.br', '.gz']) {
+    const { status, headers } = await request(`${server.url}${script}${suffix}`, 'gzip, deflate, br')
+    expect(status, suffix).toBe(missing.status)
+    expect(headers['content-encoding'], suffix).toBeUndefined()
+    expect(headers['location'], suffix).toBe(missing.headers['location'])
+  }
+})
+
+it('serves the files at the top of build/client (the icon)', async () => {
+  const { status, headers, body } = await request(`${server.url}/favicon.svg`, 'identity')
+  expect(status).toBe(200)
+  expect(headers['content-type']).toMatch(/^image\/svg\+xml/)
+  expect(body.equals(readFileSync(path.join(root, 'build/client/favicon.svg')))).toBe(true)
 })

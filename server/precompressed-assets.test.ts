@@ -55,8 +55,10 @@ describe('precompressedAssets', () => {
     // Too small to gain from compression: no forms are written.
     await writeFile(path.join(dir, 'tiny-abc.js'), 'x()')
     await precompressFile(dir, 'tiny-abc.js')
+    // An asset that is itself a .gz file (no build of ours writes one): not a compressed form of another.
+    await writeFile(path.join(dir, 'archive-abc.gz'), 'not a form')
     const app = express()
-    app.use('/assets', precompressedAssets(dir), express.static(dir, { immutable: true, maxAge: '1y' }))
+    app.use('/assets', precompressedAssets(dir))
     server = app.listen(0, '127.0.0.1')
     await new Promise((resolve) => server.once('listening', resolve))
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -112,6 +114,18 @@ describe('precompressedAssets', () => {
     expect(tiny.headers['content-encoding']).toBeUndefined()
     expect(tiny.body.toString()).toBe('x()')
     expect((await request('missing.js', { 'accept-encoding': 'br' })).status).toBe(404)
+  })
+
+  it('does not send the compressed forms by their own names: they are not found', async () => {
+    for (const form of ['page-abc.js.br', 'page-abc.js.gz']) {
+      const { status, headers, body } = await request(form, { 'accept-encoding': 'br, gzip' })
+      expect(status, form).toBe(404)
+      expect(headers['content-encoding'], form).toBeUndefined()
+      expect(body.toString(), form).not.toContain('Versicherungsnachweis')
+    }
+    const archive = await request('archive-abc.gz')
+    expect(archive.status).toBe(200)
+    expect(archive.body.toString()).toBe('not a form')
   })
 
   it('answers a range beyond the Brotli form 416, never with bytes of the plain file', async () => {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import type { RequestHandler } from 'express'
+import express, { type RequestHandler } from 'express'
 
 /** The forms the build writes beside each script and stylesheet (scripts/precompress-assets.ts), best first. */
 export const ASSET_ENCODINGS = [
@@ -9,7 +9,7 @@ export const ASSET_ENCODINGS = [
 ] as const
 
 /** How long browsers keep a build asset, compressed form or not: its name changes with its content. */
-export const ASSET_CACHING = { maxAge: '1y', immutable: true } as const
+const ASSET_CACHING = { maxAge: '1y', immutable: true } as const
 
 /** A weight as RFC 9110 writes it (0 to 1, three decimals at most); anything else counts as refused. */
 const WEIGHT = /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/
@@ -43,18 +43,24 @@ export function chooseEncoding(header: string | undefined, available: readonly s
 }
 
 /**
- * Sends a build asset's precompressed form when the browser takes it (ADR 537), with the same caching
- * as express.static, which serves everything else (and these files to browsers that take no coding).
+ * The build's assets (`build/client/assets`): each in the compressed form the browser takes (ADR 537),
+ * else as it is (express.static). The compressed forms are no assets of their own: asked for by name
+ * (`x.js.br`), they are not found, as they would be on a server that compresses on the fly; a browser
+ * never asks for them, and they would come without the coding that makes them readable.
  * The directory is listed once: an asset's forms are fixed for the life of a build.
  */
 export function precompressedAssets(dir: string): RequestHandler {
   const files = new Set(existsSync(dir) ? readdirSync(dir) : [])
+  const asItIs = express.static(dir, { ...ASSET_CACHING, index: false })
+  const isForm = (name: string) =>
+    ASSET_ENCODINGS.some(({ suffix }) => name.endsWith(suffix) && files.has(name.slice(0, -suffix.length)))
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const name = req.path.slice(1)
-    if (!files.has(name)) return next()
+    if (isForm(name)) return next()
+    if (!files.has(name)) return asItIs(req, res, next)
     const forms = ASSET_ENCODINGS.filter(({ suffix }) => files.has(name + suffix))
-    if (forms.length === 0) return next()
+    if (forms.length === 0) return asItIs(req, res, next)
     // Caches keep one copy per coding.
     res.vary('Accept-Encoding')
     const coding = chooseEncoding(
@@ -62,7 +68,7 @@ export function precompressedAssets(dir: string): RequestHandler {
       forms.map((f) => f.name),
     )
     const form = forms.find((f) => f.name === coding)
-    if (!form) return next()
+    if (!form) return asItIs(req, res, next)
     res.setHeader('Content-Encoding', form.name)
     // The asset's own type, not that of `.br` / `.gz` (send keeps a type that is set).
     res.type(path.extname(name))
@@ -73,7 +79,7 @@ export function precompressedAssets(dir: string): RequestHandler {
       if (!res.headersSent && (error as NodeJS.ErrnoException).code === 'ENOENT') {
         res.removeHeader('Content-Encoding')
         res.removeHeader('Content-Type')
-        return next()
+        return asItIs(req, res, next)
       }
       next(error)
     })
