@@ -1,5 +1,3 @@
-import { execSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@react-router/express'
@@ -21,27 +19,13 @@ import { finalErrorHandler } from './errors.ts'
 import { healthRoutes } from './health.ts'
 import { precompressedAssets } from './precompressed-assets.ts'
 import { registerLog } from './register-log.ts'
+import { gitCommit, packageVersion } from './release.ts'
 import { requestLog, requestLogNotes } from './request-log.ts'
 import { resolveSecrets } from './secrets.ts'
 import { originCheck, securityHeaders } from './security.ts'
 import { seedDemo } from './seed.ts'
 import { httpTelemetry, reactRouterRoutes, registerTelemetry, setRoute } from './telemetry/http.ts'
 import { observeOpenSessions } from './telemetry/metrics.ts'
-
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version
-}
-
-function gitCommit(): string {
-  if (process.env.COMMIT) return process.env.COMMIT
-  try {
-    return execSync('git rev-parse --short HEAD', { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim()
-  } catch {
-    return 'unknown'
-  }
-}
 
 /**
  * Composes the whole system on one Express app: embedded IdP (/oidc), register API (/svnwebaccess),

@@ -4,12 +4,14 @@
  * pattern, a failed login is counted, and the spans reach an OTLP receiver (a local HTTP server standing
  * in for the collector) without personal data, with their trace ids in the request's log lines.
  */
+import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase, type TestDatabase } from '../../db/testing.ts'
+import { root } from '../../root.ts'
 import { DEMO_PASSWORD } from '../seed.ts'
 import {
   freePort,
@@ -28,16 +30,21 @@ let database: TestDatabase | undefined
 let collector: Server
 const exported: string[] = []
 
+const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }
+
 interface OtlpSpan extends SpanLike {
   traceId: string
 }
+interface OtlpResourceSpans {
+  resource?: { attributes?: Array<{ key: string; value: { stringValue?: string; intValue?: string } }> }
+  scopeSpans?: Array<{ spans?: OtlpSpan[] }>
+}
+const exportedResources = (): OtlpResourceSpans[] =>
+  exported.flatMap(
+    (body) => (JSON.parse(body) as { resourceSpans?: OtlpResourceSpans[] }).resourceSpans ?? [],
+  )
 function exportedSpans(): OtlpSpan[] {
-  return exported.flatMap((body) => {
-    const parsed = JSON.parse(body) as {
-      resourceSpans?: Array<{ scopeSpans?: Array<{ spans?: OtlpSpan[] }> }>
-    }
-    return (parsed.resourceSpans ?? []).flatMap((r) => (r.scopeSpans ?? []).flatMap((s) => s.spans ?? []))
-  })
+  return exportedResources().flatMap((r) => (r.scopeSpans ?? []).flatMap((s) => s.spans ?? []))
 }
 
 beforeAll(async () => {
@@ -124,6 +131,14 @@ describe('the metrics endpoint', () => {
     // Nothing the user typed ends up in a label (in label values only: a sample's float may hold 987654).
     expect(text).not.toMatch(/="[^"]*(Muster|Hans|987654|clerk@)/)
   })
+
+  it('names the service, its release and the worker in target_info', async () => {
+    const info = (await scrape()).split('\n').find((l) => l.startsWith('target_info{'))
+    expect(info).toBeDefined()
+    expect(info).toContain('service_name="svn-portal"')
+    expect(info).toContain(`service_version="${version}"`)
+    expect(info).toMatch(/process_pid="[1-9]\d*"/)
+  })
 })
 
 describe('a failed login', () => {
@@ -166,6 +181,13 @@ describe('traces over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(names).toEqual(
       expect.arrayContaining(['GET /svn/search', 'loader routes/svn.search', 'register GET']),
     )
+
+    // Each batch says which service and release sent it.
+    for (const { resource } of exportedResources()) {
+      const attributes = new Map((resource?.attributes ?? []).map((a) => [a.key, a.value.stringValue]))
+      expect(attributes.get('service.name')).toBe('svn-portal')
+      expect(attributes.get('service.version')).toBe(version)
+    }
 
     // Every span exported (the logins with their e-mail and passwords included): no personal data.
     expect(spanContent(exportedSpans())).not.toMatch(

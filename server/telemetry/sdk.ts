@@ -9,6 +9,7 @@ import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions'
 import type { Config } from '../../config.ts'
 import { configureLog, logEvent } from '../../domain/log.ts'
+import { packageVersion } from '../release.ts'
 import { instrumentDatabase } from './db.ts'
 import { metricsFromEvents } from './events.ts'
 import { telemetryInstruments } from './metrics.ts'
@@ -23,7 +24,6 @@ export interface Telemetry {
 export interface TelemetryOptions {
   /** Tests: where spans go instead of OTLP (e.g. a SimpleSpanProcessor on an InMemorySpanExporter). */
   spanProcessors?: SpanProcessor[]
-  version?: string
 }
 
 const OFF: Telemetry = { metricsPort: undefined, shutdown: async () => {} }
@@ -49,7 +49,8 @@ export async function startTelemetry(
       [ATTR_SERVICE_NAME]: settings.serviceName,
       // Tells one worker's series from another's (WEB_CONCURRENCY, ADR 522) in target_info.
       'process.pid': process.pid,
-      ...(options.version ? { [ATTR_SERVICE_VERSION]: options.version } : {}),
+      // Which release a series or span came from, as the "about" dialog shows it.
+      [ATTR_SERVICE_VERSION]: packageVersion(),
     }),
     // Only what we ask for: no instrumentations, no log exporter from the environment's defaults.
     instrumentations: [],
