@@ -92,29 +92,30 @@ export const svn = pgTable(
   (t) => [
     index('svn_gs_code_id_idx').on(t.gsCode, t.id, t.status),
     index('svn_gs_code_status_idx').on(t.gsCode, t.status, t.id, t.maklerNr),
-    // Prefix indexes also hold what the search reads besides the prefix (tenancy, status, id, and the
-    // name for sort=name; drizzle has no INCLUDE, so as trailing keys): the first 101 ids of a common
-    // prefix come from an index-only scan and a top-N sort of ids, without reading the table (ADR 502).
-    // Names are searched by their folded key (ADR 540).
+    // Prefix indexes also hold what the search reads besides the prefix (tenancy, status, canton, id,
+    // and the name for sort=name; drizzle has no INCLUDE, so as trailing keys): the first 101 ids of a
+    // common prefix come from an index-only scan and a top-N sort of ids, without reading the table
+    // (ADR 502); a canton beside the prefix is checked in the index too, not row by row in the table
+    // (ADR 546). Names are searched by their folded key (ADR 540).
     index('svn_name_folded_idx').using(
       'btree',
       sql`${t.nameFolded} text_pattern_ops`,
-      ...[t.name, t.gsCode, t.maklerNr, t.status, t.id],
+      ...[t.name, t.gsCode, t.maklerNr, t.status, t.canton, t.id],
     ),
     index('svn_first_name_folded_idx').using(
       'btree',
       sql`${t.firstNameFolded} text_pattern_ops`,
-      ...[t.firstName, t.gsCode, t.maklerNr, t.status, t.id],
+      ...[t.firstName, t.gsCode, t.maklerNr, t.status, t.canton, t.id],
     ),
     index('svn_zip_prefix_idx').using(
       'btree',
       sql`${t.zip} text_pattern_ops`,
-      ...[t.gsCode, t.maklerNr, t.status, t.id],
+      ...[t.gsCode, t.maklerNr, t.status, t.canton, t.id],
     ),
     index('svn_schale_nr_prefix_idx').using(
       'btree',
       sql`${t.schaleNr} text_pattern_ops`,
-      ...[t.gsCode, t.maklerNr, t.status, t.id],
+      ...[t.gsCode, t.maklerNr, t.status, t.canton, t.id],
     ),
     index('svn_stamm_nr_idx').on(t.stammNr),
     index('svn_schild_nr_idx').on(t.schildNr),

@@ -95,6 +95,21 @@ describe('register search plans on 20 000 SVN', () => {
     }
   })
 
+  it('checks a canton beside a prefix in the index, never row by row in the table (ADR 546)', async () => {
+    const cases: SvnSearchInput[] = [
+      { name: 'Müller', canton: 'ZH', sVnStatus: 'IV' },
+      { name: 'Brun', canton: 'BE' },
+      { firstName: 'Anna', canton: 'BE' },
+      { zipCode: '8', canton: 'ZH' },
+      { schaleNr: sample.schaleNr.slice(0, 4), canton: 'ZH' },
+    ]
+    for (const input of cases) {
+      const under = underLimit(await plan(input))
+      expect(under, under).toMatch(/Index (Only )?Scan|Bitmap Index Scan/)
+      expect(under, under).not.toMatch(/Filter: .*canton/)
+    }
+  })
+
   it('counts for a page past the last with the same id query: its Limit over the index, no sort', async () => {
     for (const input of [{}, { sort: 'name', order: 'desc' }] as SvnSearchInput[]) {
       const query = SvnSearchSchema.parse({ ...input, page: '8', pageSize: '15' })
