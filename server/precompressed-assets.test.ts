@@ -57,6 +57,9 @@ describe('precompressedAssets', () => {
     await precompressFile(dir, 'tiny-abc.js')
     // An asset that is itself a .gz file (no build of ours writes one): not a compressed form of another.
     await writeFile(path.join(dir, 'archive-abc.gz'), 'not a form')
+    // Its Brotli form is deleted after the listing (a build replaced under a running server).
+    await writeFile(path.join(dir, 'gone-abc.js'), script)
+    await precompressFile(dir, 'gone-abc.js')
     const app = express()
     app.use('/assets', precompressedAssets(dir))
     server = app.listen(0, '127.0.0.1')
@@ -116,16 +119,34 @@ describe('precompressedAssets', () => {
     expect((await request('missing.js', { 'accept-encoding': 'br' })).status).toBe(404)
   })
 
-  it('does not send the compressed forms by their own names: they are not found', async () => {
-    for (const form of ['page-abc.js.br', 'page-abc.js.gz']) {
-      const { status, headers, body } = await request(form, { 'accept-encoding': 'br, gzip' })
+  it('does not send the compressed forms by their own names, however spelled: they are not found', async () => {
+    const spellings = [
+      'page-abc.js.br',
+      'page-abc.js.gz',
+      'page-abc.js%2Ebr',
+      'page-abc.js.b%72',
+      './page-abc.js.br',
+      '/page-abc.js.gz',
+      'x/../page-abc.js.br',
+    ]
+    for (const form of spellings) {
+      const { status, headers } = await request(form, { 'accept-encoding': 'br, gzip' })
       expect(status, form).toBe(404)
       expect(headers['content-encoding'], form).toBeUndefined()
-      expect(body.toString(), form).not.toContain('Versicherungsnachweis')
     }
+    expect((await request('page-abc.js%E0%A4%A', { 'accept-encoding': 'br' })).status).toBe(404)
     const archive = await request('archive-abc.gz')
     expect(archive.status).toBe(200)
     expect(archive.body.toString()).toBe('not a form')
+  })
+
+  it('sends the file as it is when its compressed form has gone since the listing', async () => {
+    await rm(path.join(dir, 'gone-abc.js.br'))
+    const { status, headers, body } = await request('gone-abc.js', { 'accept-encoding': 'br' })
+    expect(status).toBe(200)
+    expect(headers['content-encoding']).toBeUndefined()
+    expect(headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(body.toString()).toBe(script)
   })
 
   it('answers a range beyond the Brotli form 416, never with bytes of the plain file', async () => {

@@ -42,6 +42,15 @@ export function chooseEncoding(header: string | undefined, available: readonly s
   return identity !== undefined && identity > bestWeight ? null : best
 }
 
+/** A request path's file name as `send` would resolve it, or null for a bad escape. */
+function fileName(requestPath: string): string | null {
+  try {
+    return path.posix.normalize(decodeURIComponent(requestPath)).replace(/^\/+/, '')
+  } catch {
+    return null
+  }
+}
+
 /**
  * The build's assets (`build/client/assets`): each in the compressed form the browser takes (ADR 537),
  * else as it is (express.static). The compressed forms are no assets of their own: asked for by name
@@ -56,8 +65,10 @@ export function precompressedAssets(dir: string): RequestHandler {
     ASSET_ENCODINGS.some(({ suffix }) => name.endsWith(suffix) && files.has(name.slice(0, -suffix.length)))
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    const name = req.path.slice(1)
-    if (isForm(name)) return next()
+    // The name as express.static will read it (decoded, `//` and `./` resolved), so that no spelling of
+    // a form's name (`x.js%2Ebr`, `/./x.js.br`) gets past the check below.
+    const name = fileName(req.path)
+    if (name === null || isForm(name)) return next()
     if (!files.has(name)) return asItIs(req, res, next)
     const forms = ASSET_ENCODINGS.filter(({ suffix }) => files.has(name + suffix))
     if (forms.length === 0) return asItIs(req, res, next)

@@ -108,6 +108,10 @@ describe('register search plans on 20 000 SVN', () => {
       expect(under, under).toMatch(/Index (Only )?Scan|Bitmap Index Scan/)
       expect(under, under).not.toMatch(/Filter: .*canton/)
     }
+    // Where the prefix index is the way in, the canton is one of its conditions.
+    const muller = underLimit(await plan(cases[0]!))
+    expect(muller, muller).toMatch(/svn_name_folded_idx/)
+    expect(muller, muller).toMatch(/Index Cond: .*canton = 'ZH'/)
   })
 
   it('counts for a page past the last with the same id query: its Limit over the index, no sort', async () => {
