@@ -146,10 +146,9 @@ export async function createServer(config: Config) {
     closeVite = () => vite.close()
   } else {
     const clientDir = path.join(root, 'build/client')
-    app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')))
-    // Files at the top of build/client (favicon, robots.txt): only paths that name a file there are looked
-    // up, so a page request does not cost a stat of the disk (ADR 521); no escapes, so `/assets%2Fx.js.br`
-    // is not read from build/client/assets behind the assets' own handler.
+    app.use('/assets', precompressedAssets(clientDir))
+    // Files at the top of build/client (favicon, robots.txt): only paths that name a file there, as
+    // written there (no escapes), are looked up, so a page request does not cost a stat of the disk (ADR 521).
     const topFiles = express.static(clientDir, { maxAge: '1h', index: false })
     app.use((req, res, next) => (/^\/[^/%]+\.[a-z0-9]+$/i.test(req.path) ? topFiles(req, res, next) : next()))
     const buildModule = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild

@@ -189,9 +189,9 @@ describe('the build stage', () => {
       expect(build.status, build.stdout + build.stderr).toBe(0)
       expect(existsSync(path.join(context, 'build/server/server.js'))).toBe(true)
       // The client build's plugins ran: the compressed forms (ADR 537) and the module stats.
-      expect(readdirSync(path.join(context, 'build/client/assets')).some((f) => f.endsWith('.js.br'))).toBe(
-        true,
-      )
+      expect(
+        readdirSync(path.join(context, 'build/client-compressed/assets')).some((f) => f.endsWith('.js.br')),
+      ).toBe(true)
       expect(existsSync(path.join(context, 'build/client/.vite/modules.json'))).toBe(true)
     },
   )

@@ -3,7 +3,7 @@
  * takes, written by the build (ADR 537): what a browser decodes is the file the build wrote. The
  * compressed forms are not files of their own, and the files at the top of build/client are served too.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -78,10 +78,10 @@ it('answers a compressed form asked for by its own name as it answers a missing 
   const script = assets.find(
     (a) =>
       a.endsWith('.js') &&
-      existsSync(path.join(root, `build/client${a}.br`)) &&
-      existsSync(path.join(root, `build/client${a}.gz`)),
-  )!
-  expect(script).toBeDefined()
+      existsSync(path.join(root, `build/client-compressed${a}.br`)) &&
+      existsSync(path.join(root, `build/client-compressed${a}.gz`)),
+  )
+  if (!script) throw new Error('no script of the page has both forms')
   const missing = await request(`${server.url}/assets/missing-abc.js`, 'gzip, deflate, br')
   expect(missing.status).not.toBe(200)
   const name = script.replace('/assets/', '')
@@ -92,6 +92,13 @@ it('answers a compressed form asked for by its own name as it answers a missing 
     expect(headers['content-encoding'], form).toBeUndefined()
     expect(headers['content-type'], form).not.toBe('application/octet-stream')
   }
+})
+
+it('writes the forms beside build/client, none among the files it serves', () => {
+  const served = readdirSync(path.join(root, 'build/client'), { recursive: true, encoding: 'utf8' })
+  expect(served.filter((f) => /\.(br|gz)$/.test(f))).toEqual([])
+  const forms = readdirSync(path.join(root, 'build/client-compressed/assets'))
+  expect(forms.filter((f) => f.endsWith('.js.br')).length).toBeGreaterThanOrEqual(3)
 })
 
 it('serves the files at the top of build/client (the icon)', async () => {

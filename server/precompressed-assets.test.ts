@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { precompressFile } from '../scripts/precompress-assets.ts'
-import { chooseEncoding, precompressedAssets } from './precompressed-assets.ts'
+import { chooseEncoding, formsDir, precompressedAssets } from './precompressed-assets.ts'
 import { rawRequest } from './testing/raw-request.ts'
 
 describe('chooseEncoding', () => {
@@ -49,17 +49,19 @@ describe('precompressedAssets', () => {
     rawRequest(`${base}/assets/${file}`, headers, method)
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'assets-'))
-    await writeFile(path.join(dir, 'page-abc.js'), script)
-    await precompressFile(dir, 'page-abc.js')
+    dir = await mkdtemp(path.join(tmpdir(), 'client-'))
+    const assets = path.join(dir, 'assets')
+    await mkdir(assets)
+    await writeFile(path.join(assets, 'page-abc.js'), script)
+    await precompressFile(dir, 'assets/page-abc.js')
     // Too small to gain from compression: no forms are written.
-    await writeFile(path.join(dir, 'tiny-abc.js'), 'x()')
-    await precompressFile(dir, 'tiny-abc.js')
+    await writeFile(path.join(assets, 'tiny-abc.js'), 'x()')
+    await precompressFile(dir, 'assets/tiny-abc.js')
     // An asset that is itself a .gz file (no build of ours writes one): not a compressed form of another.
-    await writeFile(path.join(dir, 'archive-abc.gz'), 'not a form')
+    await writeFile(path.join(assets, 'archive-abc.gz'), 'not a form')
     // Its Brotli form is deleted after the listing (a build replaced under a running server).
-    await writeFile(path.join(dir, 'gone-abc.js'), script)
-    await precompressFile(dir, 'gone-abc.js')
+    await writeFile(path.join(assets, 'gone-abc.js'), script)
+    await precompressFile(dir, 'assets/gone-abc.js')
     const app = express()
     app.use('/assets', precompressedAssets(dir))
     server = app.listen(0, '127.0.0.1')
@@ -70,6 +72,22 @@ describe('precompressedAssets', () => {
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve))
     await rm(dir, { recursive: true, force: true })
+    await rm(formsDir(dir), { recursive: true, force: true })
+  })
+
+  it('writes the forms beside the build, none among the files served', async () => {
+    expect((await readdir(path.join(dir, 'assets'))).sort()).toEqual([
+      'archive-abc.gz',
+      'gone-abc.js',
+      'page-abc.js',
+      'tiny-abc.js',
+    ])
+    expect((await readdir(path.join(formsDir(dir), 'assets'))).sort()).toEqual([
+      'gone-abc.js.br',
+      'gone-abc.js.gz',
+      'page-abc.js.br',
+      'page-abc.js.gz',
+    ])
   })
 
   it('sends Brotli to a browser that takes it, with the script’s type and the cache rules', async () => {
@@ -141,7 +159,7 @@ describe('precompressedAssets', () => {
   })
 
   it('sends the file as it is when its compressed form has gone since the listing', async () => {
-    await rm(path.join(dir, 'gone-abc.js.br'))
+    await rm(path.join(formsDir(dir), 'assets/gone-abc.js.br'))
     const { status, headers, body } = await request('gone-abc.js', { 'accept-encoding': 'br' })
     expect(status).toBe(200)
     expect(headers['content-encoding']).toBeUndefined()

@@ -2,11 +2,21 @@ import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import express, { type RequestHandler } from 'express'
 
-/** The forms the build writes beside each script and stylesheet (scripts/precompress-assets.ts), best first. */
+/** The forms the build writes of each script and stylesheet (scripts/precompress-assets.ts), best first. */
 export const ASSET_ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
 ] as const
+
+/**
+ * Where the build writes the compressed forms of a client build's files (`build/client` →
+ * `build/client-compressed`, same paths below it): beside the files that are served, not among them, so
+ * no static handler of the build can send a form by its own name (`x.js.br`) without the coding that
+ * makes it readable (ADR 537).
+ */
+export function formsDir(clientDir: string): string {
+  return `${clientDir}-compressed`
+}
 
 /** How long browsers keep a build asset, compressed form or not: its name changes with its content. */
 const ASSET_CACHING = { maxAge: '1y', immutable: true } as const
@@ -42,48 +52,39 @@ export function chooseEncoding(header: string | undefined, available: readonly s
   return identity !== undefined && identity > bestWeight ? null : best
 }
 
-/** A request path's file name as `send` would resolve it, or null for a bad escape. */
-function fileName(requestPath: string): string | null {
-  try {
-    return path.posix.normalize(decodeURIComponent(requestPath)).replace(/^\/+/, '')
-  } catch {
-    return null
-  }
-}
-
 /**
- * The build's assets (`build/client/assets`): each in the compressed form the browser takes (ADR 537),
- * else as it is (express.static). The compressed forms are no assets of their own: asked for by name
- * (`x.js.br`), they are not found, as they would be on a server that compresses on the fly; a browser
- * never asks for them, and they would come without the coding that makes them readable.
- * The directory is listed once: an asset's forms are fixed for the life of a build.
+ * The build's assets (`clientDir/assets`): each in the compressed form the browser takes (ADR 537),
+ * else as it is (express.static). The forms are read from `formsDir(clientDir)`, looked up by the
+ * asset's name as listed, so a request cannot name one. Both directories are listed once: an asset's
+ * forms are fixed for the life of a build.
  */
-export function precompressedAssets(dir: string): RequestHandler {
-  const files = new Set(existsSync(dir) ? readdirSync(dir) : [])
-  const asItIs = express.static(dir, { ...ASSET_CACHING, index: false })
-  const isForm = (name: string) =>
-    ASSET_ENCODINGS.some(({ suffix }) => name.endsWith(suffix) && files.has(name.slice(0, -suffix.length)))
+export function precompressedAssets(clientDir: string): RequestHandler {
+  const assets = path.join(clientDir, 'assets')
+  const formsOf = path.join(formsDir(clientDir), 'assets')
+  const listed = new Set(existsSync(formsOf) ? readdirSync(formsOf) : [])
+  const forms = new Map<string, (typeof ASSET_ENCODINGS)[number][]>()
+  for (const name of existsSync(assets) ? readdirSync(assets) : []) {
+    const available = ASSET_ENCODINGS.filter(({ suffix }) => listed.has(name + suffix))
+    if (available.length > 0) forms.set(name, available)
+  }
+  const asItIs = express.static(assets, { ...ASSET_CACHING, index: false })
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    // The name as express.static will read it (decoded, `//` and `./` resolved), so that no spelling of
-    // a form's name (`x.js%2Ebr`, `/./x.js.br`) gets past the check below.
-    const name = fileName(req.path)
-    if (name === null || isForm(name)) return next()
-    if (!files.has(name)) return asItIs(req, res, next)
-    const forms = ASSET_ENCODINGS.filter(({ suffix }) => files.has(name + suffix))
-    if (forms.length === 0) return asItIs(req, res, next)
+    const name = req.path.slice(1)
+    const available = forms.get(name)
+    if (!available) return asItIs(req, res, next)
     // Caches keep one copy per coding.
     res.vary('Accept-Encoding')
     const coding = chooseEncoding(
       req.headers['accept-encoding'],
-      forms.map((f) => f.name),
+      available.map((f) => f.name),
     )
-    const form = forms.find((f) => f.name === coding)
+    const form = available.find((f) => f.name === coding)
     if (!form) return asItIs(req, res, next)
     res.setHeader('Content-Encoding', form.name)
     // The asset's own type, not that of `.br` / `.gz` (send keeps a type that is set).
     res.type(path.extname(name))
-    res.sendFile(path.join(dir, name + form.suffix), ASSET_CACHING, (error) => {
+    res.sendFile(path.join(formsOf, name + form.suffix), ASSET_CACHING, (error) => {
       if (!error) return
       // Gone since the listing (a build replaced under a running server): the file as it is. Any other
       // error (a 412 or 416 for this form, a broken stream) is answered as such.

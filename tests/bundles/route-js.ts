@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { formsDir } from '../../server/precompressed-assets.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const clientDir = path.join(root, 'build/client')
@@ -120,7 +121,7 @@ function readManifests(dir: string): { vite: ViteManifest; router: RouterManifes
 /** One file of a client build (`dir`) as it is, in gzip, and as sent in Brotli. */
 function chunkSize(dir: string, file: string): ChunkSize {
   const bytes = readFileSync(path.join(dir, file))
-  const served = path.join(dir, `${file}.br`)
+  const served = path.join(formsDir(dir), `${file}.br`)
   return {
     file,
     bytes: bytes.length,
