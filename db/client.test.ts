@@ -14,10 +14,12 @@ beforeAll(async () => {
 })
 afterAll(() => database?.close())
 
-it('plans with random_page_cost 1.1 on every query of the handle', async () => {
+it("plans with random_page_cost 1.1, for each run's values, on every query of the handle", async () => {
   // Several queries: on PostgreSQL each may take another pooled connection.
   for (let i = 0; i < 3; i++) {
     const [setting] = await queryRows<{ random_page_cost: string }>(database.db, sql`show random_page_cost`)
     expect(setting?.random_page_cost).toBe('1.1')
+    const [mode] = await queryRows<{ plan_cache_mode: string }>(database.db, sql`show plan_cache_mode`)
+    expect(mode?.plan_cache_mode).toBe('force_custom_plan')
   }
 })

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import { selectMapped } from '../../db/rows.ts'
 import { svn } from '../../db/schema/svn.ts'
 import { foldName } from '../../domain/names/fold.ts'
 import {
@@ -65,6 +66,9 @@ const rowColumns = {
   status: svn.status,
 }
 
+/** A page's rows, each with the number of matches (the window counts before LIMIT/OFFSET). */
+const pageColumns = { ...rowColumns, total: sql<number>`(count(*) over ())::int`.mapWith(Number) }
+
 /** The first SEARCH_LIMIT + 1 matching ids in the requested order (ADR 502, 520). */
 function idsQuery(db: Database, query: SvnSearchQuery, scope: SvnScope, order: SQL[]) {
   return db
@@ -98,7 +102,7 @@ export function searchRowsQuery(db: Database, query: SvnSearchQuery, scope: SvnS
   const order = sortOrder(query)
   const { offset, limit } = pageWindow(query)
   return db
-    .select({ ...rowColumns, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
+    .select(pageColumns)
     .from(svn)
     .where(inArray(svn.id, idsQuery(db, query, scope, order)))
     .orderBy(...order)
@@ -123,7 +127,8 @@ export function countMatchesQuery(db: Database, query: SvnSearchQuery, scope: Sv
  */
 export async function searchSvn(db: Database, query: SvnSearchQuery, scope: SvnScope): Promise<SearchResult> {
   const { offset, limit } = pageWindow(query)
-  const found = limit > 0 ? await searchRowsQuery(db, query, scope) : []
+  // Mapped by a function compiled once (ADR 547): drizzle's own mapping was a quarter of a search's time.
+  const found = limit > 0 ? await selectMapped(db, pageColumns, searchRowsQuery(db, query, scope)) : []
   if (found.length === 0)
     return { rows: [], total: offset === 0 ? 0 : ((await countMatchesQuery(db, query, scope))[0]?.n ?? 0) }
   const rows: SearchRow[] = found.map(({ total: _total, ...row }) => row)
