@@ -80,7 +80,7 @@ export const run: BenchModule = async (): Promise<BenchSection[]> => {
       `it, the heaviest page ${kb(heaviest.gzip - bare)}.`,
     '',
     `What a browser is sent: the build writes each script and stylesheet Brotli- and gzip-compressed ` +
-      `beside it, and the server sends the form the browser takes (ADR 537; every current browser takes ` +
+      `(into build/client-compressed), and the server sends the form the browser takes (ADR 537; every current browser takes ` +
       `Brotli over HTTPS). In Brotli the shell is ${kb(shell.brotli)}, the heaviest page ${kb(heaviest.brotli)}, the ` +
       `bare page ${kb(bareBrotli)}; a browser that takes only gzip gets the gzip sizes above.`,
     '',

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import type postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from './client.ts'
-import { PREPARED_MAX_PARAMETERS, preparingStatements } from './prepared.ts'
+import { PREPARED_MAX_PARAMETERS, PREPARED_MAX_STATEMENTS, preparingStatements } from './prepared.ts'
 import { queryRows } from './rows.ts'
 import { openTestDatabase, type TestDatabase } from './testing.ts'
 
@@ -38,6 +38,25 @@ describe('preparingStatements', () => {
       { prepare: true },
     )
     expect([0, 1, 2].map((i) => optionsOf(i).prepare)).toEqual([true, false, true])
+  })
+
+  it('prepares up to PREPARED_MAX_STATEMENTS texts per client, transactions included; later texts not', async () => {
+    const bounded = preparingStatements(fake)
+    calls.length = 0
+    for (let i = 0; i < PREPARED_MAX_STATEMENTS - 1; i++) void bounded.unsafe(`select $1 -- ${i}`, [i])
+    await bounded.begin((tx) => tx.unsafe('select $1 -- in a transaction', [1]))
+    void bounded.unsafe('select $1 -- one too many', [1])
+    void bounded.unsafe('select $1 -- 0', [2])
+    const prepared = calls
+      .filter((c) => c.method === 'unsafe')
+      .map((c) => (c.args[2] as postgres.UnsafeQueryOptions).prepare)
+    expect(prepared).toEqual([...Array<boolean>(PREPARED_MAX_STATEMENTS).fill(true), false, true])
+  })
+
+  it("takes postgres.js's unsafe(query, options) too", () => {
+    calls.length = 0
+    void client.unsafe('select 1', { prepare: false } as never)
+    expect(calls[0]!.args.slice(1)).toEqual([[], { prepare: true }])
   })
 
   it('hands a transaction a client that prepares too, and leaves the rest as it is', async () => {
@@ -90,10 +109,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
     }
   })
 
-  it('runs a prepared query again with other values', async () => {
-    for (const value of [1, 2, 3]) {
-      const [row] = await queryRows<{ n: number }>(database.db, sql`select ${value}::int + 1 as n`)
-      expect(row?.n).toBe(value + 1)
-    }
+  it('runs one prepared statement with other values', async () => {
+    await database.db.transaction(async (tx) => {
+      for (const value of [1, 2, 3]) {
+        const [row] = await queryRows<{ n: number }>(
+          tx,
+          sql`select ${value}::int + 1 as n, 'again_marker' as marker`,
+        )
+        expect(row?.n).toBe(value + 1)
+      }
+      expect(await preparedWith(tx, 'again_marker')).toHaveLength(1)
+    })
   })
 })

@@ -51,7 +51,7 @@ const pg = process.env.TEST_DATABASE_URL
 if (pg) {
   run(
     'api (PostgreSQL)',
-    'npx vitest run db register idp app/lib --reporter=default --reporter=json --outputFile.json=test-results/unit-pg.json',
+    'npx vitest run db/ register idp app/lib --exclude db/migrations.test.ts --reporter=default --reporter=json --outputFile.json=test-results/unit-pg.json',
     { TEST_DATABASE_URL: pg },
     vitestCounts('test-results/unit-pg.json'),
   )

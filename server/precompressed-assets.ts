@@ -15,7 +15,7 @@ export const ASSET_ENCODINGS = [
  * makes it readable (ADR 537).
  */
 export function formsDir(clientDir: string): string {
-  return `${clientDir}-compressed`
+  return `${path.resolve(clientDir)}-compressed`
 }
 
 /** How long browsers keep a build asset, compressed form or not: its name changes with its content. */

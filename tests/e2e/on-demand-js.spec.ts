@@ -84,7 +84,7 @@ test('a page fetches the JavaScript its budget counts, and no more once hydrated
 })
 
 /**
- * ADR 537: the build writes each script and stylesheet Brotli-compressed beside it, and the server sends
+ * ADR 537: the build writes each script and stylesheet Brotli-compressed (build/client-compressed), and the server sends
  * that form to a browser that takes it; the page then works as with the plain files.
  */
 test('the browser gets the scripts and the stylesheet Brotli-compressed, and the page works', async ({
