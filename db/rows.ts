@@ -24,8 +24,9 @@ const mappers = new WeakMap<FlatSelection, RowMapper>()
  * One function per selection that turns the driver's value arrays into the objects drizzle's own
  * mapping builds: the same keys in the same order and each column's own `mapFromDriverValue` (dates,
  * bigint as number, bytea), but without drizzle's generic per-value path walk and entity checks, which
- * were about a third of Node's time reading an export's rows (ADR 535) and a quarter of a search's (ADR 547). Columns are flattened in the
- * order drizzle's select lists them (keys in order, a table's columns in order).
+ * were about a third of Node's time reading an export's rows (ADR 535) and a sixth of a search's (ADR
+ * 547). Columns are flattened in the order drizzle's select lists them (keys in order, a table's columns
+ * in order).
  */
 function mapperOf(selection: FlatSelection): RowMapper {
   let mapper = mappers.get(selection)
