@@ -2,8 +2,9 @@
  * Every filter kind of the register search (spec §search, ADR 120) runs on an index, on a table large
  * enough for the planner to prefer one (ADR 502). Plans, not timings: the figures are in bench/search.ts.
  */
+import { sql, TransactionRollbackError } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DatabaseHandle } from '../../db/client.ts'
+import type { Database, DatabaseHandle } from '../../db/client.ts'
 import { explainLines } from '../../db/explain.ts'
 import { openTestDatabase } from '../../db/testing.ts'
 import { SEARCH_LIMIT, SvnSearchSchema, type SvnSearchInput } from '../../domain/svn/search.ts'
@@ -32,9 +33,13 @@ afterAll(async () => {
   await handle?.close()
 })
 
-async function plan(input: SvnSearchInput, scope: SvnScope = INSURER): Promise<string> {
+async function plan(
+  input: SvnSearchInput,
+  scope: SvnScope = INSURER,
+  db: Database = handle.db,
+): Promise<string> {
   const query = SvnSearchSchema.parse(input)
-  return (await explainLines(handle.db, searchRowsQuery(handle.db, query, scope))).join('\n')
+  return (await explainLines(db, searchRowsQuery(db, query, scope))).join('\n')
 }
 
 /**
@@ -50,6 +55,36 @@ function underLimit(plan: string, limitCount = 2): string {
   const limitDepth = depth(lines[start] ?? '')
   const end = lines.findIndex((line, i) => i > start && depth(line) <= limitDepth)
   return lines.slice(start + 1, end < 0 ? undefined : end).join('\n')
+}
+
+/** The indexes the planner may prefer to walking the ids for a prefix, canton or status. */
+const OTHER_WAYS_IN = [
+  'svn_name_folded_idx',
+  'svn_first_name_folded_idx',
+  'svn_zip_prefix_idx',
+  'svn_schale_nr_prefix_idx',
+  'svn_canton_idx',
+  'svn_gs_code_status_idx',
+  'svn_sort_name_idx',
+  'svn_sort_first_name_idx',
+  'svn_sort_zip_idx',
+  'svn_sort_plate_idx',
+]
+
+/** Runs `run` with these indexes dropped, in a transaction that is then rolled back. */
+async function withoutIndexes<T>(indexes: string[], run: (db: Database) => Promise<T>): Promise<T> {
+  let result: { value: T } | undefined
+  await handle.db
+    .transaction(async (tx) => {
+      for (const index of indexes) await tx.execute(sql.raw(`drop index ${index}`))
+      result = { value: await run(tx) }
+      tx.rollback()
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error
+    })
+  if (!result) throw new Error('the transaction ended before its run')
+  return result.value
 }
 
 describe('register search plans on 20 000 SVN', () => {
@@ -112,6 +147,33 @@ describe('register search plans on 20 000 SVN', () => {
     const muller = underLimit(await plan(cases[0]!))
     expect(muller, muller).toMatch(/svn_name_folded_idx/)
     expect(muller, muller).toMatch(/Index Cond: .*canton = 'ZH'/)
+  })
+
+  it("walks the insurer's ids for a common prefix without reading the table (ADR 548)", async () => {
+    // Prefixes this common are found by walking the ids in order until 101 match, at this size already.
+    for (const input of [{ zipCode: '8' }, { schaleNr: 'CH' }] as SvnSearchInput[]) {
+      const under = underLimit(await plan(input))
+      expect(under, under).toMatch(/Index Only Scan using svn_gs_code_id_idx /)
+      expect(under, under).not.toMatch(/Index Scan|Bitmap Heap Scan|Seq Scan/)
+    }
+    // Names and first names are walked only at a larger size (their prefixes are rarer): with the prefix
+    // and sort indexes out of the planner's reach, in a transaction rolled back, every filter beside the
+    // prefix still reads the walked index alone.
+    const walked: SvnSearchInput[] = [
+      { name: 'Brun', canton: 'BE', sVnStatus: 'IV' },
+      { firstName: 'Anna', canton: 'ZH' },
+      { zipCode: '3600' },
+      { schaleNr: sample.schaleNr.slice(0, 6) },
+    ]
+    const plans = await withoutIndexes(OTHER_WAYS_IN, async (tx) => {
+      const found: string[] = []
+      for (const input of walked) found.push(underLimit(await plan(input, INSURER, tx)))
+      return found
+    })
+    for (const under of plans) {
+      expect(under, under).toMatch(/Index Only Scan using svn_gs_code_id_idx /)
+      expect(under, under).not.toMatch(/Index Scan|Bitmap Heap Scan|Seq Scan/)
+    }
   })
 
   it('counts for a page past the last with the same id query: its Limit over the index, no sort', async () => {
