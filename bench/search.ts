@@ -217,7 +217,7 @@ export const run: BenchModule = async (ctx) => {
     '',
     `- Load average ${loadNote()} at the end of this section: ${overloaded() ? 'above the core count, p95 mostly measures waiting for a core; p50 and the plans are the comparable part' : "below the core count, so p95 is the query's own time"}.`,
     '- Equality filters and the default list take the first 101 ids in id order from an index (ADR 502)',
-    '  and stop; common values walk the primary key, which finds 101 matches within a few thousand rows.',
+    '  and stop; a common value finds its 101 within the first few thousand entries.',
     '  Prefix filters use their covering index (index-only range, top-N of ids) when the planner rates',
     "  it cheaper; for a prefix held by about 1 % of the insurer it walks the insurer's ids instead",
     '  (5 000–10 000 entries; ADR 502: `random_page_cost` 1.1 tips it), in `svn_gs_code_id_idx` alone: it',

@@ -71,7 +71,10 @@ const OTHER_WAYS_IN = [
   'svn_sort_plate_idx',
 ]
 
-/** Runs `run` with these indexes dropped, in a transaction that is then rolled back. */
+/**
+ * Runs `run` with these indexes dropped, in a transaction that is then rolled back. `run` must query
+ * through the `db` it is given: the transaction holds a lock on svn until its rollback.
+ */
 async function withoutIndexes<T>(indexes: string[], run: (db: Database) => Promise<T>): Promise<T> {
   let result: { value: T } | undefined
   await handle.db
@@ -150,10 +153,11 @@ describe('register search plans on 20 000 SVN', () => {
   })
 
   it("walks the insurer's ids for a common prefix without reading the table (ADR 548)", async () => {
-    // Prefixes this common are found by walking the ids in order until 101 match, at this size already.
+    // Prefixes this common are found by walking the ids in order until 101 match, at this size already
+    // (or, for a post code on PGlite, by a range of the zip sort index): either way, from an index alone.
     for (const input of [{ zipCode: '8' }, { schaleNr: 'CH' }] as SvnSearchInput[]) {
       const under = underLimit(await plan(input))
-      expect(under, under).toMatch(/Index Only Scan using svn_gs_code_id_idx /)
+      expect(under, under).toMatch(/Index Only Scan/)
       expect(under, under).not.toMatch(/Index Scan|Bitmap Heap Scan|Seq Scan/)
     }
     // Names and first names are walked only at a larger size (their prefixes are rarer): with the prefix
