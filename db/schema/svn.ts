@@ -133,7 +133,22 @@ export const svn = pgTable(
     index('svn_stamm_nr_idx').on(t.stammNr),
     index('svn_schild_nr_idx').on(t.schildNr),
     index('svn_canton_idx').on(t.gsCode, t.canton, t.id, t.status, t.maklerNr),
-    index('svn_makler_nr_idx').on(t.gsCode, t.maklerNr, t.id, t.status),
+    // A broker's records in id order, with the same filter columns for a walk that does not read the
+    // table (ADR 548). A broker's scope always names the broker number, so records without one are left
+    // out of the index.
+    index('svn_makler_nr_idx')
+      .on(
+        t.gsCode,
+        t.maklerNr,
+        t.id,
+        t.status,
+        t.canton,
+        t.nameFolded,
+        t.firstNameFolded,
+        t.zip,
+        t.schaleNr,
+      )
+      .where(sql`${t.maklerNr} is not null`),
     // Sort order indexes (ADR 520): a sort on one of these columns over a whole insurer reads the first
     // 101 entries in order (forwards or backwards) instead of sorting the insurer; status and broker
     // number trail so the id query stays index-only. Canton and status sort on the filter indexes above.

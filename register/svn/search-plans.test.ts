@@ -178,6 +178,12 @@ describe('register search plans on 20 000 SVN', () => {
       expect(under, under).toMatch(/Index Only Scan using svn_gs_code_id_idx /)
       expect(under, under).not.toMatch(/Index Scan|Bitmap Heap Scan|Seq Scan/)
     }
+    // A broker's walk reads the broker's own index, which holds the same columns.
+    const broker = await withoutIndexes(OTHER_WAYS_IN, async (tx) =>
+      underLimit(await plan({ name: 'Brun', canton: 'BE' }, BROKER, tx)),
+    )
+    expect(broker, broker).toMatch(/Index Only Scan using svn_makler_nr_idx /)
+    expect(broker, broker).not.toMatch(/Index Scan|Bitmap Heap Scan|Seq Scan/)
   })
 
   it('counts for a page past the last with the same id query: its Limit over the index, no sort', async () => {
