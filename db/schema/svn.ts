@@ -137,17 +137,7 @@ export const svn = pgTable(
     // table (ADR 548). A broker's scope always names the broker number, so records without one are left
     // out of the index.
     index('svn_makler_nr_idx')
-      .on(
-        t.gsCode,
-        t.maklerNr,
-        t.id,
-        t.status,
-        t.canton,
-        t.nameFolded,
-        t.firstNameFolded,
-        t.zip,
-        t.schaleNr,
-      )
+      .on(t.gsCode, t.maklerNr, t.id, t.status, t.canton, t.nameFolded, t.firstNameFolded, t.zip, t.schaleNr)
       .where(sql`${t.maklerNr} is not null`),
     // Sort order indexes (ADR 520): a sort on one of these columns over a whole insurer reads the first
     // 101 entries in order (forwards or backwards) instead of sorting the insurer; status and broker
