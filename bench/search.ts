@@ -87,10 +87,7 @@ async function measureAll(
   cases: Case[],
   log: (message: string) => void,
 ): Promise<Map<string, Figures>> {
-  for (const c of cases) {
-    const query = SvnSearchSchema.parse(c.input)
-    for (let i = 0; i < WARM_UP; i++) await searchSvn(db, query, c.scope)
-  }
+  for (const c of cases) await warmUp(db, c)
   const figures = new Map<string, Figures>()
   for (const c of cases) {
     const measured = await measure(db, engine, c)
@@ -100,10 +97,18 @@ async function measureAll(
   return figures
 }
 
-async function measure(db: Database, engine: Engine, c: Case): Promise<Figures> {
+/** WARM_UP runs of one case; returns its parsed query and the last result. */
+async function warmUp(db: Database, c: Case) {
   const query = SvnSearchSchema.parse(c.input)
   let result = await searchSvn(db, query, c.scope)
-  for (let i = 0; i < WARM_UP; i++) await searchSvn(db, query, c.scope)
+  for (let i = 1; i < WARM_UP; i++) result = await searchSvn(db, query, c.scope)
+  return { query, result }
+}
+
+async function measure(db: Database, engine: Engine, c: Case): Promise<Figures> {
+  const warm = await warmUp(db, c)
+  const query = warm.query
+  let result = warm.result
   const times: number[] = []
   for (let i = 0; i < REPEAT[engine]; i++) {
     const start = performance.now()
