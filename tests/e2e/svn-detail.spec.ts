@@ -184,8 +184,9 @@ test.describe('SVN detail', () => {
     const id = await pickSvn(page, testInfo, `sVnStatus=IV&${NEWEST}`)
     await page.goto(`/svn/${id}`)
     await actions(page).getByRole('button', { name: 'Ausweisentzug beantragen' }).click()
-    await expect(heading(page)).toHaveText(`SVn ${id} – AE (Ausweisentzug beantragt)`)
+    // The flash first: with JavaScript it is a toast that is gone after 3 s (spec §8).
     await expect(flash(page)).toContainText(`Der Ausweisentzug für SVN ${id} wurde beantragt.`)
+    await expect(heading(page)).toHaveText(`SVn ${id} – AE (Ausweisentzug beantragt)`)
     await expect(page.getByRole('heading', { level: 2, name: 'Ausweisentzug (AE)' })).toBeVisible()
     await expect(page.locator('dt:text-is("Beantragt am") + dd')).toHaveText(/\d{2}\.\d{2}\.\d{4}/)
 
@@ -196,8 +197,8 @@ test.describe('SVN detail', () => {
       'Ja, AE zurückziehen',
       'AE confirmation',
     )
-    await expect(heading(page)).toHaveText(`SVn ${id} – IV (in Verkehr)`)
     await expect(flash(page)).toContainText(`Der Ausweisentzug für SVN ${id} wurde zurückgezogen.`)
+    await expect(heading(page)).toHaveText(`SVn ${id} – IV (in Verkehr)`)
 
     // The history names the clerk for both moves, newest first.
     const rows = history(page).locator('tbody tr')
