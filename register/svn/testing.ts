@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, ne, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, ne, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { svn } from '../../db/schema/svn.ts'
 
@@ -20,7 +20,6 @@ export async function firstId(db: Database, ...conditions: (SQL | undefined)[]):
 
 export const withStatus = (gsCode: string, status: string) =>
   and(eq(svn.gsCode, gsCode), eq(svn.status, status))
-export const notBroker = isNull(svn.maklerNr)
 export const otherBroker = (maklerNr: string) => ne(svn.maklerNr, maklerNr)
 
 export interface SearchSample {

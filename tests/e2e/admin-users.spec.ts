@@ -61,8 +61,8 @@ async function createUser(page: Page, nachname: string, email: string): Promise<
   const scope = await openNew(page)
   await fill(scope, { Nachname: nachname, 'E-Mail': email })
   await scope.getByRole('button', { name: 'OK', exact: true }).click()
-  await expect(page).toHaveURL(LIST)
   await expect(message(page, `Benutzer ${nachname} wurde erstellt.`)).toBeVisible()
+  await expect(page).toHaveURL(LIST)
 }
 
 /** Opens a user's dialog by the list's link ("Vorname Nachname bearbeiten"; created users have no Vorname). */
@@ -139,9 +139,9 @@ test.describe('user administration', () => {
 
     await fill(scope, { Nachname: 'Zufall', 'E-Mail': email, PLZ: '1003' })
     await scope.getByRole('button', { name: 'OK', exact: true }).click()
+    await expect(message(page, 'Benutzer Rita Zufall wurde erstellt.')).toBeVisible()
     // Back to the list as it was sorted.
     await expect(page).toHaveURL(`${LIST}?sort=email&order=desc`)
-    await expect(message(page, 'Benutzer Rita Zufall wurde erstellt.')).toBeVisible()
     await expect(page.getByRole('table')).toContainText(email)
   })
 
@@ -203,8 +203,8 @@ test.describe('user administration', () => {
     await fill(scope, { Ort: 'Vevey' })
     await scope.getByLabel('Aktiv', { exact: true }).uncheck()
     await scope.getByRole('button', { name: 'OK', exact: true }).click()
-    await expect(page).toHaveURL(LIST)
     await expect(message(page, `Benutzer ${nachname} wurde gespeichert.`)).toBeVisible()
+    await expect(page).toHaveURL(LIST)
     await expect(page.getByRole('row', { name: new RegExp(nachname) })).toContainText('inaktiv')
 
     scope = await openUser(page, nachname)
@@ -221,8 +221,8 @@ test.describe('user administration', () => {
       await expectNoA11yViolations(page, 'delete confirmation step')
       await page.getByRole('button', { name: 'Ja, löschen' }).click()
     }
-    await expect(page).toHaveURL(LIST)
     await expect(message(page, `Benutzer ${nachname} wurde gelöscht.`)).toBeVisible()
+    await expect(page).toHaveURL(LIST)
     await expect(page.getByRole('link', { name: `${nachname} bearbeiten` })).toHaveCount(0)
   })
 
@@ -342,8 +342,8 @@ test.describe("a broker firm's administrator (spec §2, §6; ADR 140, 141)", () 
     const email = uniqueEmail('brokeradmin')
     await fill(scope, { Nachname: nachname, 'E-Mail': email })
     await scope.getByRole('button', { name: 'OK', exact: true }).click()
-    await expect(page).toHaveURL(LIST)
     await expect(message(page, `Benutzer ${nachname} wurde erstellt.`)).toBeVisible()
+    await expect(page).toHaveURL(LIST)
     await expect(page.getByRole('row', { name: new RegExp(nachname) })).toContainText(email)
 
     const edit = await openUser(page, nachname)

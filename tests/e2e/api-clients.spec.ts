@@ -194,10 +194,10 @@ test.describe('API clients', () => {
     if (jsEnabled(testInfo)) await waitForHydration(page)
     await page.getByRole('button', { name: `Widerrufen ${name}` }).click()
     await confirm(page, testInfo, `«${name}» widerrufen?`, 'Widerrufen', 'revoke')
-    await expect(page).toHaveURL(SELF)
     await expect(
       page.locator('[role="status"], [role="alert"]').filter({ hasText: `«${name}» widerrufen` }),
     ).toBeVisible()
+    await expect(page).toHaveURL(SELF)
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Widerrufen am')
     await expectNoA11yViolations(page, 'api clients after revoke')
 

@@ -156,8 +156,8 @@ test.describe('SVN detail', () => {
       'Ja, SVN stornieren',
       'confirmation',
     )
-    await expect(heading(page)).toHaveText(`SVn ${id} – Storniert`)
     await expect(flash(page)).toContainText(`Die SVN ${id} wurde storniert.`)
+    await expect(heading(page)).toHaveText(`SVn ${id} – Storniert`)
     await expect(actions(page).getByRole('button', { name: 'SVN stornieren' })).toHaveCount(0)
   })
 
