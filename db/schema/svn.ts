@@ -12,11 +12,23 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { bytea, insurers, users } from './register.ts'
 
 /** Dates are calendar days: read and written as yyyy-mm-dd strings, never shifted by a time zone. */
 const day = (name: string) => date(name, { mode: 'string' })
+
+/**
+ * Characters of each prefix filter's key (ADR 549): a name, first name and post code by their first
+ * three, a hull number by its first six (country and builder, "CH-ABC"), so one key's group holds few
+ * other prefixes.
+ */
+export const PREFIX_KEY_LENGTH = { name: 3, firstName: 3, zipCode: 3, schaleNr: 6 } as const
+
+/** A prefix key as its index holds it; a query must write it the same way for the index to serve it. */
+export const prefixKey = (column: AnyPgColumn, length: number) =>
+  sql`left(${column}, ${sql.raw(String(length))})`
 
 /**
  * One SVN (insurance confirmation for a boat, spec §3 Svn). Columns the search filters on carry the
@@ -129,6 +141,29 @@ export const svn = pgTable(
       'btree',
       sql`${t.schaleNr} text_pattern_ops`,
       ...[t.gsCode, t.maklerNr, t.status, t.canton, t.id],
+    ),
+    // A prefix at least as long as its column's key is also searched as the key's group of the insurer,
+    // in id order: the first 101 matches are the group's first entries that match, read from the index
+    // alone, without a range over every insurer's entries and a sort of them (ADR 549).
+    index('svn_name_key_idx').on(
+      t.gsCode,
+      prefixKey(t.nameFolded, PREFIX_KEY_LENGTH.name),
+      ...[t.id, t.status, t.maklerNr, t.canton, t.nameFolded],
+    ),
+    index('svn_first_name_key_idx').on(
+      t.gsCode,
+      prefixKey(t.firstNameFolded, PREFIX_KEY_LENGTH.firstName),
+      ...[t.id, t.status, t.maklerNr, t.canton, t.firstNameFolded],
+    ),
+    index('svn_zip_key_idx').on(
+      t.gsCode,
+      prefixKey(t.zip, PREFIX_KEY_LENGTH.zipCode),
+      ...[t.id, t.status, t.maklerNr, t.canton, t.zip],
+    ),
+    index('svn_schale_nr_key_idx').on(
+      t.gsCode,
+      prefixKey(t.schaleNr, PREFIX_KEY_LENGTH.schaleNr),
+      ...[t.id, t.status, t.maklerNr, t.canton, t.schaleNr],
     ),
     index('svn_stamm_nr_idx').on(t.stammNr),
     index('svn_schild_nr_idx').on(t.schildNr),

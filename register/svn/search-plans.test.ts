@@ -57,8 +57,12 @@ function underLimit(plan: string, limitCount = 2): string {
   return lines.slice(start + 1, end < 0 ? undefined : end).join('\n')
 }
 
+/** The key indexes of prefixes (ADR 549). */
+const KEY_INDEXES = ['svn_name_key_idx', 'svn_first_name_key_idx', 'svn_zip_key_idx', 'svn_schale_nr_key_idx']
+
 /** The indexes the planner may prefer to walking the ids for a prefix, canton or status. */
 const OTHER_WAYS_IN = [
+  ...KEY_INDEXES,
   'svn_name_folded_idx',
   'svn_first_name_folded_idx',
   'svn_zip_prefix_idx',
@@ -95,15 +99,22 @@ describe('register search plans on 20 000 SVN', () => {
     ['sVnID', () => ({ sVnID: String(sample.id) }), /svn_pkey|svn_gs_code_id_idx/],
     ['stammNr', () => ({ stammNr: String(sample.stammNr).padStart(9, '0') }), 'svn_stamm_nr_idx'],
     ['schildNr', () => ({ schildNr: String(sample.schildNr) }), 'svn_schild_nr_idx'],
-    ['schaleNr (prefix)', () => ({ schaleNr: sample.schaleNr.slice(0, 9) }), 'svn_schale_nr_prefix_idx'],
-    ['name (prefix)', () => ({ name: 'Zauggrie' }), 'svn_name_folded_idx'],
+    // A prefix shorter than its key (ADR 549) is a range of the prefix index; a longer one may also be
+    // its key's group (the test below), whichever the planner finds cheaper for a rare one.
+    [
+      'schaleNr (prefix)',
+      () => ({ schaleNr: sample.schaleNr.slice(0, 9) }),
+      /svn_schale_nr_(prefix|key)_idx/,
+    ],
+    ['name (prefix)', () => ({ name: 'Zauggrie' }), /svn_name_(folded|key)_idx/],
+    ['name (short prefix)', () => ({ name: 'Zä' }), 'svn_name_folded_idx'],
     // Spelling variants of Flückmühle search the same folded key (ADR 540).
-    ['name (prefix, umlauts as ue)', () => ({ name: 'Flueckmuehle' }), 'svn_name_folded_idx'],
-    ['name (prefix, umlauts as u)', () => ({ name: 'Fluckmuhle' }), 'svn_name_folded_idx'],
-    ['firstName (prefix)', () => ({ firstName: 'Mirja' }), 'svn_first_name_folded_idx'],
-    ['firstName (prefix, accent left out)', () => ({ firstName: 'Zoe' }), 'svn_first_name_folded_idx'],
+    ['name (prefix, umlauts as ue)', () => ({ name: 'Flueckmuehle' }), /svn_name_(folded|key)_idx/],
+    ['name (prefix, umlauts as u)', () => ({ name: 'Fluckmuhle' }), /svn_name_(folded|key)_idx/],
+    ['firstName (prefix)', () => ({ firstName: 'Mirja' }), /svn_first_name_(folded|key)_idx/],
+    ['firstName (prefix, accent left out)', () => ({ firstName: 'Zoe' }), /svn_first_name_(folded|key)_idx/],
     // With C collation (PGlite) the sort index's (gs_code, zip) range serves a prefix too (ADR 520).
-    ['zipCode (prefix)', () => ({ zipCode: '646' }), /svn_zip_prefix_idx|svn_sort_zip_idx/],
+    ['zipCode (prefix)', () => ({ zipCode: '646' }), /svn_zip_(prefix|key)_idx|svn_sort_zip_idx/],
     ['canton', () => ({ canton: 'UR' }), 'svn_canton_idx'],
     ['sVnStatus', () => ({ sVnStatus: 'RESERVED' }), 'svn_gs_code_status_idx'],
     ['no filter, broker', () => ({}), 'svn_makler_nr_idx', BROKER],
@@ -146,9 +157,9 @@ describe('register search plans on 20 000 SVN', () => {
       expect(under, under).toMatch(/Index (Only )?Scan|Bitmap Index Scan/)
       expect(under, under).not.toMatch(/Filter: .*canton/)
     }
-    // Where the prefix index is the way in, the canton is one of its conditions.
+    // Where the name's key or prefix index is the way in, the canton is one of its conditions.
     const muller = underLimit(await plan(cases[0]!))
-    expect(muller, muller).toMatch(/svn_name_folded_idx/)
+    expect(muller, muller).toMatch(/svn_name_(key|folded)_idx/)
     expect(muller, muller).toMatch(/Index Cond: .*canton = 'ZH'/)
   })
 
@@ -180,6 +191,27 @@ describe('register search plans on 20 000 SVN', () => {
       expect(under, under).toMatch(`Index Only Scan using ${walked[i]![2]} `)
       expect(under, under).not.toMatch(/Index Scan|Bitmap Heap Scan|Seq Scan/)
     }
+  })
+
+  it("takes a prefix that holds its key as the insurer's key group in id order: index-only, no sort (ADR 549)", async () => {
+    const keyed: [SvnSearchInput, string][] = [
+      [{ name: 'Müller' }, 'svn_name_key_idx'],
+      [{ name: 'Brun', canton: 'BE', sVnStatus: 'IV' }, 'svn_name_key_idx'],
+      [{ firstName: 'Anna' }, 'svn_first_name_key_idx'],
+      [{ zipCode: '3600' }, 'svn_zip_key_idx'],
+      [{ schaleNr: sample.schaleNr.slice(0, 6) }, 'svn_schale_nr_key_idx'],
+    ]
+    for (const [input, index] of keyed) {
+      const under = underLimit(await plan(input))
+      expect(under, under).toMatch(`Index Only Scan using ${index} `)
+      expect(under, under).not.toMatch(/Sort|Index Scan|Bitmap Heap Scan|Seq Scan/)
+    }
+    // The key is the prefix's first characters, counted as PostgreSQL counts them; a shorter prefix has none.
+    const params = (input: SvnSearchInput) =>
+      searchRowsQuery(handle.db, SvnSearchSchema.parse(input), INSURER).toSQL().params
+    expect(params({ name: 'Mü' })).not.toContain('mu')
+    expect(params({ name: 'MÜLLER' })).toContain('mul')
+    expect(params({ schaleNr: 'CH-𝔄B1234' })).toContain('CH-𝔄B1')
   })
 
   it('counts for a page past the last with the same id query: its Limit over the index, no sort', async () => {

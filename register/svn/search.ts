@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.ts'
 import { selectMapped } from '../../db/rows.ts'
-import { svn } from '../../db/schema/svn.ts'
+import { PREFIX_KEY_LENGTH, prefixKey, svn } from '../../db/schema/svn.ts'
 import { foldName } from '../../domain/names/fold.ts'
 import {
   SEARCH_LIMIT,
@@ -18,6 +19,18 @@ function prefixPattern(value: string): string {
 }
 
 /**
+ * A prefix filter: `column LIKE 'value%'`, and where the value holds the column's whole key, the key's
+ * group too (ADR 549), so the planner can take the insurer's group in id order. Keys count characters,
+ * as PostgreSQL's left() does, not UTF-16 units.
+ */
+function prefixCondition(column: AnyPgColumn, value: string, keyLength: number): SQL {
+  const like = sql`${column} like ${prefixPattern(value)}`
+  const chars = Array.from(value)
+  if (chars.length < keyLength) return like
+  return sql`${like} and ${prefixKey(column, keyLength)} = ${chars.slice(0, keyLength).join('')}`
+}
+
+/**
  * Filters of DESIGN §5. Prefix filters are written exactly as their indexes are defined
  * (col LIKE 'x%' against `col text_pattern_ops`), so the planner can use them. Names match by their
  * folded keys (ADR 540): Müller, Mueller, Muller and MÜLLER find the same holders.
@@ -27,11 +40,15 @@ export function searchCondition(query: SvnSearchQuery, scope: SvnScope): SQL {
   if (query.sVnID) conditions.push(eq(svn.id, Number(query.sVnID)))
   if (query.schildNr) conditions.push(eq(svn.schildNr, Number(query.schildNr)))
   if (query.stammNr) conditions.push(eq(svn.stammNr, Number(query.stammNr)))
-  if (query.schaleNr) conditions.push(sql`${svn.schaleNr} like ${prefixPattern(query.schaleNr)}`)
-  if (query.name) conditions.push(sql`${svn.nameFolded} like ${prefixPattern(foldName(query.name))}`)
+  if (query.schaleNr)
+    conditions.push(prefixCondition(svn.schaleNr, query.schaleNr, PREFIX_KEY_LENGTH.schaleNr))
+  if (query.name)
+    conditions.push(prefixCondition(svn.nameFolded, foldName(query.name), PREFIX_KEY_LENGTH.name))
   if (query.firstName)
-    conditions.push(sql`${svn.firstNameFolded} like ${prefixPattern(foldName(query.firstName))}`)
-  if (query.zipCode) conditions.push(sql`${svn.zip} like ${prefixPattern(query.zipCode)}`)
+    conditions.push(
+      prefixCondition(svn.firstNameFolded, foldName(query.firstName), PREFIX_KEY_LENGTH.firstName),
+    )
+  if (query.zipCode) conditions.push(prefixCondition(svn.zip, query.zipCode, PREFIX_KEY_LENGTH.zipCode))
   if (query.canton) conditions.push(eq(svn.canton, query.canton))
   if (query.sVnStatus) conditions.push(eq(svn.status, query.sVnStatus))
   return and(...conditions) as SQL
