@@ -101,93 +101,90 @@ export const svn = pgTable(
   // Equality filters continue with id: the default order (id) comes from the index and LIMIT stops
   // early instead of sorting every match of an insurer; the trailing status (and broker number) let
   // the search's id query run index-only (ADR 502).
-  (t) => [
-    // The insurer's ids in order, with every column a filter that is not selective alone checks: a
-    // common prefix found by walking the ids until 101 match reads only this index, not the table
-    // (ADR 548; as trailing keys, drizzle has no INCLUDE).
-    index('svn_gs_code_id_idx').on(
-      t.gsCode,
-      t.id,
-      t.status,
-      t.maklerNr,
-      t.canton,
-      t.nameFolded,
-      t.firstNameFolded,
-      t.zip,
-      t.schaleNr,
-    ),
-    index('svn_gs_code_status_idx').on(t.gsCode, t.status, t.id, t.maklerNr),
-    // Prefix indexes also hold what the search reads besides the prefix (tenancy, status, canton, id,
-    // and the name for sort=name; drizzle has no INCLUDE, so as trailing keys): the first 101 ids of a
-    // common prefix come from an index-only scan and a top-N sort of ids, without reading the table
-    // (ADR 502); a canton beside the prefix is checked in the index too, not row by row in the table
-    // (ADR 546). Names are searched by their folded key (ADR 540).
-    index('svn_name_folded_idx').using(
-      'btree',
-      sql`${t.nameFolded} text_pattern_ops`,
-      ...[t.name, t.gsCode, t.maklerNr, t.status, t.canton, t.id],
-    ),
-    index('svn_first_name_folded_idx').using(
-      'btree',
-      sql`${t.firstNameFolded} text_pattern_ops`,
-      ...[t.firstName, t.gsCode, t.maklerNr, t.status, t.canton, t.id],
-    ),
-    index('svn_zip_prefix_idx').using(
-      'btree',
-      sql`${t.zip} text_pattern_ops`,
-      ...[t.gsCode, t.maklerNr, t.status, t.canton, t.id],
-    ),
-    index('svn_schale_nr_prefix_idx').using(
-      'btree',
-      sql`${t.schaleNr} text_pattern_ops`,
-      ...[t.gsCode, t.maklerNr, t.status, t.canton, t.id],
-    ),
-    // A prefix at least as long as its column's key is also searched as the key's group of the insurer,
-    // in id order: the first 101 matches are the group's first entries that match, read from the index
-    // alone, without a range over every insurer's entries and a sort of them (ADR 549).
-    index('svn_name_key_idx').on(
-      t.gsCode,
-      prefixKey(t.nameFolded, PREFIX_KEY_LENGTH.name),
-      ...[t.id, t.status, t.maklerNr, t.canton, t.nameFolded],
-    ),
-    index('svn_first_name_key_idx').on(
-      t.gsCode,
-      prefixKey(t.firstNameFolded, PREFIX_KEY_LENGTH.firstName),
-      ...[t.id, t.status, t.maklerNr, t.canton, t.firstNameFolded],
-    ),
-    index('svn_zip_key_idx').on(
-      t.gsCode,
-      prefixKey(t.zip, PREFIX_KEY_LENGTH.zipCode),
-      ...[t.id, t.status, t.maklerNr, t.canton, t.zip],
-    ),
-    index('svn_schale_nr_key_idx').on(
-      t.gsCode,
-      prefixKey(t.schaleNr, PREFIX_KEY_LENGTH.schaleNr),
-      ...[t.id, t.status, t.maklerNr, t.canton, t.schaleNr],
-    ),
-    index('svn_stamm_nr_idx').on(t.stammNr),
-    index('svn_schild_nr_idx').on(t.schildNr),
-    index('svn_canton_idx').on(t.gsCode, t.canton, t.id, t.status, t.maklerNr),
-    // A broker's records in id order, with the same filter columns for a walk that does not read the
-    // table (ADR 548). A broker's scope always names the broker number, so records without one are left
-    // out of the index.
-    index('svn_makler_nr_idx')
-      .on(t.gsCode, t.maklerNr, t.id, t.status, t.canton, t.nameFolded, t.firstNameFolded, t.zip, t.schaleNr)
-      .where(sql`${t.maklerNr} is not null`),
-    // Sort order indexes (ADR 520): a sort on one of these columns over a whole insurer reads the first
-    // 101 entries in order (forwards or backwards) instead of sorting the insurer; status and broker
-    // number trail so the id query stays index-only. Canton and status sort on the filter indexes above.
-    index('svn_sort_name_idx').on(t.gsCode, t.name, t.id, t.status, t.maklerNr),
-    index('svn_sort_first_name_idx').on(t.gsCode, t.firstName, t.id, t.status, t.maklerNr),
-    index('svn_sort_street_idx').on(t.gsCode, t.street, t.id, t.status, t.maklerNr),
-    index('svn_sort_zip_idx').on(t.gsCode, t.zip, t.id, t.status, t.maklerNr),
-    index('svn_sort_place_idx').on(t.gsCode, t.place, t.id, t.status, t.maklerNr),
-    index('svn_sort_plate_idx').on(t.gsCode, t.canton, t.schildNr, t.id, t.status, t.maklerNr),
-    index('svn_sort_marke_idx').on(t.gsCode, t.markeTyp, t.id, t.status, t.maklerNr),
-    index('svn_sort_referenz_idx').on(t.gsCode, t.referenz, t.id, t.status, t.maklerNr),
-    // The sweep's scans: by status and the date its rule looks at.
-    index('svn_status_changed_idx').on(t.status, t.statusChangedAt),
-  ],
+  (t) => {
+    // A prefix at least as long as its column's key is also searched as the insurer's key group in id
+    // order, index-only and without a sort (ADR 549).
+    const keyIndex = (name: string, column: AnyPgColumn, length: number) =>
+      index(name).on(t.gsCode, prefixKey(column, length), t.id, t.status, t.maklerNr, t.canton, column)
+    return [
+      // The insurer's ids in order, with every column a filter that is not selective alone checks: a
+      // common prefix found by walking the ids until 101 match reads only this index, not the table
+      // (ADR 548; as trailing keys, drizzle has no INCLUDE).
+      index('svn_gs_code_id_idx').on(
+        t.gsCode,
+        t.id,
+        t.status,
+        t.maklerNr,
+        t.canton,
+        t.nameFolded,
+        t.firstNameFolded,
+        t.zip,
+        t.schaleNr,
+      ),
+      index('svn_gs_code_status_idx').on(t.gsCode, t.status, t.id, t.maklerNr),
+      // Prefix indexes also hold what the search reads besides the prefix (tenancy, status, canton, id,
+      // and the name for sort=name; drizzle has no INCLUDE, so as trailing keys): the first 101 ids of a
+      // common prefix come from an index-only scan and a top-N sort of ids, without reading the table
+      // (ADR 502); a canton beside the prefix is checked in the index too, not row by row in the table
+      // (ADR 546). Names are searched by their folded key (ADR 540).
+      index('svn_name_folded_idx').using(
+        'btree',
+        sql`${t.nameFolded} text_pattern_ops`,
+        ...[t.name, t.gsCode, t.maklerNr, t.status, t.canton, t.id],
+      ),
+      index('svn_first_name_folded_idx').using(
+        'btree',
+        sql`${t.firstNameFolded} text_pattern_ops`,
+        ...[t.firstName, t.gsCode, t.maklerNr, t.status, t.canton, t.id],
+      ),
+      index('svn_zip_prefix_idx').using(
+        'btree',
+        sql`${t.zip} text_pattern_ops`,
+        ...[t.gsCode, t.maklerNr, t.status, t.canton, t.id],
+      ),
+      index('svn_schale_nr_prefix_idx').using(
+        'btree',
+        sql`${t.schaleNr} text_pattern_ops`,
+        ...[t.gsCode, t.maklerNr, t.status, t.canton, t.id],
+      ),
+      keyIndex('svn_name_key_idx', t.nameFolded, PREFIX_KEY_LENGTH.name),
+      keyIndex('svn_first_name_key_idx', t.firstNameFolded, PREFIX_KEY_LENGTH.firstName),
+      keyIndex('svn_zip_key_idx', t.zip, PREFIX_KEY_LENGTH.zipCode),
+      keyIndex('svn_schale_nr_key_idx', t.schaleNr, PREFIX_KEY_LENGTH.schaleNr),
+      index('svn_stamm_nr_idx').on(t.stammNr),
+      index('svn_schild_nr_idx').on(t.schildNr),
+      index('svn_canton_idx').on(t.gsCode, t.canton, t.id, t.status, t.maklerNr),
+      // A broker's records in id order, with the same filter columns for a walk that does not read the
+      // table (ADR 548). A broker's scope always names the broker number, so records without one are left
+      // out of the index.
+      index('svn_makler_nr_idx')
+        .on(
+          t.gsCode,
+          t.maklerNr,
+          t.id,
+          t.status,
+          t.canton,
+          t.nameFolded,
+          t.firstNameFolded,
+          t.zip,
+          t.schaleNr,
+        )
+        .where(sql`${t.maklerNr} is not null`),
+      // Sort order indexes (ADR 520): a sort on one of these columns over a whole insurer reads the first
+      // 101 entries in order (forwards or backwards) instead of sorting the insurer; status and broker
+      // number trail so the id query stays index-only. Canton and status sort on the filter indexes above.
+      index('svn_sort_name_idx').on(t.gsCode, t.name, t.id, t.status, t.maklerNr),
+      index('svn_sort_first_name_idx').on(t.gsCode, t.firstName, t.id, t.status, t.maklerNr),
+      index('svn_sort_street_idx').on(t.gsCode, t.street, t.id, t.status, t.maklerNr),
+      index('svn_sort_zip_idx').on(t.gsCode, t.zip, t.id, t.status, t.maklerNr),
+      index('svn_sort_place_idx').on(t.gsCode, t.place, t.id, t.status, t.maklerNr),
+      index('svn_sort_plate_idx').on(t.gsCode, t.canton, t.schildNr, t.id, t.status, t.maklerNr),
+      index('svn_sort_marke_idx').on(t.gsCode, t.markeTyp, t.id, t.status, t.maklerNr),
+      index('svn_sort_referenz_idx').on(t.gsCode, t.referenz, t.id, t.status, t.maklerNr),
+      // The sweep's scans: by status and the date its rule looks at.
+      index('svn_status_changed_idx').on(t.status, t.statusChangedAt),
+    ]
+  },
 )
 
 /** IV or AV notification from the canton: a snapshot of holder and boat at that moment. */
