@@ -1,6 +1,6 @@
 /**
- * Register search on N bulk SVN (ADR 502, 503): every filter kind, the default list and a combined
- * query, through `searchSvn` — the function behind GET svn/search (one query, its default page of 100 rows) — on
+ * Register search on N bulk SVN (ADR 502, 503): every filter kind, the default list and combined
+ * queries, through `searchSvn` — the function behind GET svn/search (one query, its default page of 100 rows) — on
  * the bench's PostgreSQL database and on a PGlite seeded the same way. p50/p95 after a warm-up, with
  * the plans. Budgets: p95 ≤ 5 ms (PostgreSQL), ≤ 20 ms (PGlite).
  */
@@ -53,6 +53,9 @@ async function casesFor(db: Database): Promise<Case[]> {
     c('canton BE', { canton: 'BE' }),
     c('sVnStatus AE', { sVnStatus: 'AE' }),
     c('combined: name "Müller", canton ZH, IV', { name: 'Müller', canton: 'ZH', sVnStatus: 'IV' }),
+    // Two prefixes: the planner walks one key group and checks the other in the same index (ADR 550).
+    c('name "Muller", zipCode "3600"', { name: 'Muller', zipCode: '3600' }),
+    c('name "Brun", firstName "Anna"', { name: 'Brun', firstName: 'Anna' }),
     c('no filter, sorted by name', { sort: 'name' }),
   ]
 }
@@ -242,7 +245,8 @@ export const run: BenchModule = async (ctx) => {
     "  as the insurer's key group in id order, index-only, until 101 match (ADR 549); otherwise as the",
     "  range of its covering index with a top-N of ids, or by walking the insurer's ids in",
     '  `svn_gs_code_id_idx`, which carries every column such a filter checks (ADR 548). The planner takes',
-    '  the cheapest; a shorter prefix has only the last two.',
+    '  the cheapest; a shorter prefix has only the last two. A key index carries the same columns, so a',
+    "  second prefix (a name with a post code) is checked in the walked group's entries too (ADR 550).",
     '- Names are matched by their folded keys (ADR 540): "Mueller" and "Muller" find the same Müller',
     '  records, through the same key ("mul").',
     '- A sort on another column (`sort=name`) reads the first 101 entries of its `(gs_code, column, id)`',

@@ -102,25 +102,17 @@ export const svn = pgTable(
   // early instead of sorting every match of an insurer; the trailing status (and broker number) let
   // the search's id query run index-only (ADR 502).
   (t) => {
+    // Every column a filter that is not selective alone checks, after the id of an index walked in id
+    // order: the walk until 101 match reads only the index, not the table (ADR 548; as trailing keys,
+    // drizzle has no INCLUDE).
+    const walked = [t.status, t.maklerNr, t.canton, t.nameFolded, t.firstNameFolded, t.zip, t.schaleNr]
     // A prefix at least as long as its column's key is also searched as the insurer's key group in id
-    // order, index-only and without a sort (ADR 549).
+    // order, index-only and without a sort (ADR 549); a second prefix is checked in the same index (ADR 550).
     const keyIndex = (name: string, column: AnyPgColumn, length: number) =>
-      index(name).on(t.gsCode, prefixKey(column, length), t.id, t.status, t.maklerNr, t.canton, column)
+      index(name).on(t.gsCode, prefixKey(column, length), t.id, ...walked)
     return [
-      // The insurer's ids in order, with every column a filter that is not selective alone checks: a
-      // common prefix found by walking the ids until 101 match reads only this index, not the table
-      // (ADR 548; as trailing keys, drizzle has no INCLUDE).
-      index('svn_gs_code_id_idx').on(
-        t.gsCode,
-        t.id,
-        t.status,
-        t.maklerNr,
-        t.canton,
-        t.nameFolded,
-        t.firstNameFolded,
-        t.zip,
-        t.schaleNr,
-      ),
+      // The insurer's ids in order: a common prefix found by walking the ids until 101 match.
+      index('svn_gs_code_id_idx').on(t.gsCode, t.id, ...walked),
       index('svn_gs_code_status_idx').on(t.gsCode, t.status, t.id, t.maklerNr),
       // Prefix indexes also hold what the search reads besides the prefix (tenancy, status, canton, id,
       // and the name for sort=name; drizzle has no INCLUDE, so as trailing keys): the first 101 ids of a
@@ -158,17 +150,7 @@ export const svn = pgTable(
       // table (ADR 548). A broker's scope always names the broker number, so records without one are left
       // out of the index.
       index('svn_makler_nr_idx')
-        .on(
-          t.gsCode,
-          t.maklerNr,
-          t.id,
-          t.status,
-          t.canton,
-          t.nameFolded,
-          t.firstNameFolded,
-          t.zip,
-          t.schaleNr,
-        )
+        .on(t.gsCode, t.maklerNr, t.id, ...walked.filter((column) => column !== t.maklerNr))
         .where(sql`${t.maklerNr} is not null`),
       // Sort order indexes (ADR 520): a sort on one of these columns over a whole insurer reads the first
       // 101 entries in order (forwards or backwards) instead of sorting the insurer; status and broker

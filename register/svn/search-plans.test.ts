@@ -214,6 +214,23 @@ describe('register search plans on 20 000 SVN', () => {
     expect(params({ schaleNr: 'CH-𝔄B1234' })).toContain('CH-𝔄B1')
   })
 
+  it("checks a second prefix in the first one's key group, without reading the table (ADR 550)", async () => {
+    // A clerk's usual narrowing: a name with a post code or a first name. Whichever key group the planner
+    // walks, the other prefix is a column of the same index.
+    const cases: SvnSearchInput[] = [
+      { name: 'Müller', zipCode: '3600' },
+      { name: 'Brun', firstName: 'Anna' },
+      { firstName: 'Anna', zipCode: '800' },
+      { name: 'Meier', firstName: 'Hans', zipCode: '300', canton: 'BE' },
+    ]
+    const keyGroup = new RegExp(`Index Only Scan using (${KEY_INDEXES.join('|')}) `)
+    for (const input of cases) {
+      const under = underLimit(await plan(input))
+      expect(under, under).toMatch(keyGroup)
+      expect(under, under).not.toMatch(/Sort|Index Scan|Bitmap Heap Scan|Seq Scan/)
+    }
+  })
+
   it('counts for a page past the last with the same id query: its Limit over the index, no sort', async () => {
     for (const input of [{}, { sort: 'name', order: 'desc' }] as SvnSearchInput[]) {
       const query = SvnSearchSchema.parse({ ...input, page: '8', pageSize: '15' })
