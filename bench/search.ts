@@ -238,7 +238,7 @@ export const run: BenchModule = async (ctx) => {
     '',
     '### Reading',
     '',
-    `- Load average ${loadNote()} at the end of this section: ${overloaded() ? 'above the core count, p95 mostly measures waiting for a core; p50 and the plans are the comparable part' : "below the core count, so p95 is the query's own time"}.`,
+    `- Load average ${loadNote()} at the end of this section: ${overloaded() ? 'above the core count, p95 mostly measures waiting for a core; p50 and the plans are the comparable part' : "not above the core count, so p95 is the query's own time"}.`,
     '- Equality filters and the default list take the first 101 ids in id order from an index (ADR 502)',
     '  and stop; a common value finds its 101 within the first few thousand entries.',
     '- A prefix at least as long as its key (three characters; six for a hull number) can also be read',

@@ -57,7 +57,7 @@ function underLimit(plan: string, limitCount = 2): string {
   return lines.slice(start + 1, end < 0 ? undefined : end).join('\n')
 }
 
-/** The key indexes of prefixes (ADR 549). */
+/** The key indexes of prefixes (ADR 549, 550). */
 const KEY_INDEXES = ['svn_name_key_idx', 'svn_first_name_key_idx', 'svn_zip_key_idx', 'svn_schale_nr_key_idx']
 
 /** The indexes the planner may prefer to walking the ids for a prefix, canton or status. */
