@@ -255,8 +255,8 @@ async function writeRecords(
 /**
  * Reads, writes and records in a pipeline on the transaction's one connection (ADR 535): as soon as a
  * batch arrives the next batch's query and this batch's delivery rows are sent, and the text is built
- * while the database works on them; a batch's chunk and delivery writes are awaited only after the
- * next batch's text is built. The database answers a connection's queries in order, so at most one
+ * while the database works on them, each chunk sent behind them as it fills (ADR 551); a batch's chunk
+ * and delivery writes are awaited only after the next batch's text is built. The database answers a connection's queries in order, so at most one
  * batch is in flight and memory stays flat. Every write is awaited before the transaction commits; the
  * first failure is thrown and rolls the whole file back.
  */
@@ -268,7 +268,8 @@ async function pump<R>(
   sink: ChunkSink,
   fileId: number,
 ): Promise<number> {
-  let writes: Promise<unknown> = sink.write(writer.header())
+  sink.append(writer.header())
+  let writes: Promise<unknown> = Promise.resolve()
   let recordCount = 0
   let next = source.next()
   try {
@@ -289,20 +290,21 @@ async function pump<R>(
         .then(() => undefined)
       delivered.catch(() => {})
       const records = batch.records
-      let text = ''
-      for (let i = 0; i < records.length; i++) text += writer.record(records[i]!)
-      // The previous batch's chunk is written by now as a rule; its failure surfaces here.
+      // Record by record into the chunk (ADR 551); a chunk that fills is sent behind the queries above.
+      for (let i = 0; i < records.length; i++) sink.append(writer.record(records[i]!))
+      // The previous batch's chunks are written by now as a rule; a failure surfaces here.
       await writes
-      writes = Promise.all([delivered, sink.write(text)])
+      writes = Promise.all([delivered, sink.sent()])
       // Handled where it is awaited; this only keeps a failure meanwhile from counting as unhandled.
       writes.catch(() => {})
       recordCount += records.length
     }
     await writes
-    await sink.write(writer.footer())
-  } finally {
-    // A failure leaves the next read or a write in flight: let them settle before the rollback.
-    await Promise.allSettled([next, writes])
+    sink.append(writer.footer())
+  } catch (error) {
+    // A failure leaves the next read or writes in flight: let them settle before the rollback.
+    await Promise.allSettled([next, writes, sink.sent()])
+    throw error
   }
   return recordCount
 }

@@ -6,58 +6,80 @@ import { exportFileChunks } from '../../db/schema/files.ts'
 export const CHUNK_BYTES = 1024 * 1024
 /** export_file_chunks.seq is a smallint. */
 const MAX_CHUNKS = 32_767
+/** UTF-8 takes at most 3 bytes per UTF-16 code unit (a surrogate pair: 4 bytes for 2 units). */
+const MAX_BYTES_PER_UNIT = 3
 
 /**
- * Collects the bytes of a file being generated and writes a chunk to `export_file_chunks` each time
- * `chunkBytes` have gathered, so at most one chunk and one batch of text are held in memory whatever
- * the file's size. A chunk may end inside a UTF-8 sequence: the file is the chunks' bytes in order.
+ * Encodes the text of a file being generated, record by record, straight into one chunk-sized buffer
+ * and sends the chunk to `export_file_chunks` each time it is full, without waiting for it (ADR 551):
+ * a batch's text is never built as one large string, and no buffer is allocated per batch. The chunks
+ * sent are awaited with `sent()`; the database answers them in order on the transaction's connection.
+ * A chunk may end inside a UTF-8 sequence: the file is the chunks' bytes in order, every chunk but the
+ * last full.
  */
 export class ChunkSink {
-  private pending: Buffer[] = []
-  private pendingBytes = 0
+  private readonly chunk: Buffer
+  private filled = 0
   private seq = 0
   private written = 0
+  private inFlight: Promise<void>[] = []
 
   constructor(
     private readonly tx: Database,
     private readonly fileId: number,
-    private readonly chunkBytes = CHUNK_BYTES,
-  ) {}
-
-  async write(text: string): Promise<void> {
-    if (text.length === 0) return
-    const bytes = Buffer.from(text, 'utf8')
-    this.pending.push(bytes)
-    this.pendingBytes += bytes.length
-    if (this.pendingBytes < this.chunkBytes) return
-    let data = Buffer.concat(this.pending, this.pendingBytes)
-    while (data.length >= this.chunkBytes) {
-      await this.insert(data.subarray(0, this.chunkBytes))
-      data = data.subarray(this.chunkBytes)
-    }
-    // Copy the rest so the large buffer it was cut from can be collected.
-    this.pending = data.length > 0 ? [Buffer.from(data)] : []
-    this.pendingBytes = data.length
+    chunkBytes = CHUNK_BYTES,
+  ) {
+    this.chunk = Buffer.allocUnsafe(chunkBytes)
   }
 
-  /** Writes what is pending as the last chunk; returns the file's size in bytes. */
+  /** Adds text to the file; a chunk that fills is sent at once. */
+  append(text: string): void {
+    if (text.length * MAX_BYTES_PER_UNIT <= this.chunk.length - this.filled) {
+      this.filled += this.chunk.write(text, this.filled)
+      return
+    }
+    // Near a chunk's end: the text's bytes are split across as many chunks as they need.
+    const bytes = Buffer.from(text, 'utf8')
+    for (let from = 0; from < bytes.length;) {
+      const copied = bytes.copy(this.chunk, this.filled, from)
+      this.filled += copied
+      from += copied
+      if (this.filled === this.chunk.length) this.send()
+    }
+  }
+
+  /** Waits for every chunk sent so far to be stored; throws the first failure. */
+  async sent(): Promise<void> {
+    const inFlight = this.inFlight
+    this.inFlight = []
+    const failed = (await Promise.allSettled(inFlight)).find((r) => r.status === 'rejected')
+    if (failed) throw failed.reason
+  }
+
+  /** Sends what is left as the last chunk and waits for every chunk; returns the file's size in bytes. */
   async finish(): Promise<number> {
-    if (this.pendingBytes > 0) await this.insert(Buffer.concat(this.pending, this.pendingBytes))
-    this.pending = []
-    this.pendingBytes = 0
+    if (this.filled > 0) this.send()
+    await this.sent()
     return this.written
   }
 
-  private async insert(data: Buffer): Promise<void> {
+  private send(): void {
     if (this.seq >= MAX_CHUNKS) throw new Error('export file too large')
     // Sent as base64 text that the server decodes: the driver would send a bytea as hex, twice the
     // bytes to encode and write to the socket, which cost Node about twice the time (ADR 535). The
-    // statement starts with its verb as drizzle's would (tests/ops/kill.test.ts waits for it).
-    const base64 = data.toString('base64')
-    await this.tx.execute(
-      sql`insert into ${exportFileChunks} (file_id, seq, data) values (${this.fileId}, ${this.seq}, decode(${base64}, 'base64'))`,
-    )
+    // statement starts with its verb as drizzle's would (tests/ops/kill.test.ts waits for it). The
+    // text is taken now, so the buffer is free to fill again at once; `then` sends the statement.
+    const base64 = this.chunk.toString('base64', 0, this.filled)
+    const stored = this.tx
+      .execute(
+        sql`insert into ${exportFileChunks} (file_id, seq, data) values (${this.fileId}, ${this.seq}, decode(${base64}, 'base64'))`,
+      )
+      .then(() => undefined)
+    // Handled in `sent()`; this only keeps a failure meanwhile from counting as unhandled.
+    stored.catch(() => {})
+    this.inFlight.push(stored)
     this.seq += 1
-    this.written += data.length
+    this.written += this.filled
+    this.filled = 0
   }
 }
