@@ -10,7 +10,7 @@ import { csvHeader, csvRecord, xmlFooter, xmlHeader, xmlRecord, type Layout } fr
 import { LAYOUTS } from '../export/layouts.ts'
 import type { AuditActor } from '../svn/actor.ts'
 import type { SvnScope } from '../svn/scope.ts'
-import { ChunkSink, CHUNK_BYTES } from './sink.ts'
+import { ChunkSink, CHUNK_BYTES, settleAll } from './sink.ts'
 import { SOURCES, type Batch, type Selection } from './sources.ts'
 import { exportFileName, exportFileTime } from './names.ts'
 
@@ -254,11 +254,12 @@ async function writeRecords(
 
 /**
  * Reads, writes and records in a pipeline on the transaction's one connection (ADR 535): as soon as a
- * batch arrives the next batch's query and this batch's delivery rows are sent, and the text is built
- * while the database works on them, each chunk sent behind them as it fills (ADR 551); a batch's chunk
- * and delivery writes are awaited only after the next batch's text is built. The database answers a connection's queries in order, so at most one
- * batch is in flight and memory stays flat. Every write is awaited before the transaction commits; the
- * first failure is thrown and rolls the whole file back.
+ * batch arrives the next batch's query and this batch's delivery rows are sent, and its records are
+ * encoded while the database works on them, each chunk sent behind them as it fills (ADR 551); a
+ * batch's chunk and delivery writes are awaited once the next batch is encoded. The database answers a
+ * connection's queries in order, so the writes of at most two batches are in flight and memory stays
+ * flat. The caller's `sink.finish()` awaits the last chunks before the transaction commits; the first
+ * failure is thrown and rolls the whole file back.
  */
 async function pump<R>(
   tx: Database,
@@ -270,6 +271,7 @@ async function pump<R>(
 ): Promise<number> {
   sink.append(writer.header())
   let writes: Promise<unknown> = Promise.resolve()
+  let delivered: Promise<void> = Promise.resolve()
   let recordCount = 0
   let next = source.next()
   try {
@@ -281,7 +283,7 @@ async function pump<R>(
       next = source.next()
       next.catch(() => {})
       // One array parameter instead of three parameters per row; `then` sends it at once.
-      const delivered = tx
+      delivered = tx
         .execute(
           sql`
           insert into ${exportDeliveries} (file_id, type, record_id)
@@ -294,7 +296,7 @@ async function pump<R>(
       for (let i = 0; i < records.length; i++) sink.append(writer.record(records[i]!))
       // The previous batch's chunks are written by now as a rule; a failure surfaces here.
       await writes
-      writes = Promise.all([delivered, sink.sent()])
+      writes = settleAll([delivered, sink.sent()])
       // Handled where it is awaited; this only keeps a failure meanwhile from counting as unhandled.
       writes.catch(() => {})
       recordCount += records.length
@@ -302,8 +304,8 @@ async function pump<R>(
     await writes
     sink.append(writer.footer())
   } catch (error) {
-    // A failure leaves the next read or writes in flight: let them settle before the rollback.
-    await Promise.allSettled([next, writes, sink.sent()])
+    // A failure leaves the next read, writes or chunks in flight: let them settle before the rollback.
+    await Promise.allSettled([next, writes, delivered, sink.sent()])
     throw error
   }
   return recordCount

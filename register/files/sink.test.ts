@@ -1,16 +1,52 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { exportFileChunks, exportFiles } from '../../db/schema/files.ts'
-import { insurers } from '../../db/schema/register.ts'
+import { exportDeliveries, exportFileChunks, exportFiles } from '../../db/schema/files.ts'
 import type { TestDatabase } from '../../db/testing.ts'
 import { openTestDatabase } from '../../db/testing.ts'
+import { seedRegisterDemo } from '../seed/demo.ts'
+import { seedSvnDemo } from '../seed/svn-demo.ts'
+import { generateFile } from './service.ts'
 import { ChunkSink } from './sink.ts'
 
 let database: TestDatabase
 beforeAll(async () => {
   database = await openTestDatabase()
-  await database.db.insert(insurers).values({ gsCode: '1001', name: 'Alpina Versicherungen' })
+  await seedRegisterDemo(database.db)
+  await seedSvnDemo(database.db)
+  // A chunk insert fails while its seq is listed in chunk_failures (a table of this test's database).
+  await database.db.execute(sql`create table chunk_failures (seq int primary key)`)
+  await database.db.execute(sql`
+    create function fail_chunk() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from chunk_failures where seq = new.seq) then
+        raise exception 'chunk % refused', new.seq;
+      end if;
+      return new;
+    end $$`)
+  await database.db.execute(
+    sql`create trigger fail_chunk before insert on export_file_chunks for each row execute function fail_chunk()`,
+  )
 })
+
+/** The messages of a rejection and its causes (drizzle wraps the driver's error). */
+async function failure(promise: Promise<unknown>): Promise<string> {
+  const messages: string[] = []
+  for (
+    let e: unknown = await promise.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    e instanceof Error;
+    e = e.cause
+  )
+    messages.push(e.message)
+  return messages.join(' / ')
+}
+
+async function failChunksAt(seq: number | undefined) {
+  await database.db.execute(sql`delete from chunk_failures`)
+  if (seq !== undefined) await database.db.execute(sql`insert into chunk_failures values (${seq})`)
+}
 afterAll(() => database?.close())
 
 let names = 0
@@ -74,12 +110,56 @@ it('writes a text many chunks long in one append', async () => {
   expect(chunks.length).toBe(Math.ceil(Buffer.byteLength(text) / 1000))
 })
 
-it('throws the failure of a chunk it sent without waiting, once every chunk has settled', async () => {
-  // No such file: each chunk's insert breaks the foreign key.
-  const sink = new ChunkSink(database.db, 2_000_000_000, 4)
-  sink.append('abcdefghij')
-  await expect(sink.sent()).rejects.toThrow()
-  sink.append('kl')
-  await expect(sink.finish()).rejects.toThrow()
-  await expect(sink.sent()).resolves.toBeUndefined()
+it('throws the failure of one chunk once every chunk has settled, the chunks before and after it stored', async () => {
+  const db = database.db
+  const [file] = await db
+    .insert(exportFiles)
+    .values({ gsCode: '1001', type: 'SVN', format: 'CSV', fileName: `sink-${++names}.csv` })
+    .returning()
+  await failChunksAt(1)
+  try {
+    const sink = new ChunkSink(db, file!.id, 4)
+    sink.append('abcdefghijkl')
+    expect(await failure(sink.sent())).toContain('chunk 1 refused')
+    await expect(sink.finish()).resolves.toBe(12)
+  } finally {
+    await failChunksAt(undefined)
+  }
+  const stored = await db
+    .select({ seq: exportFileChunks.seq })
+    .from(exportFileChunks)
+    .where(eq(exportFileChunks.fileId, file!.id))
+    .orderBy(asc(exportFileChunks.seq))
+  expect(stored.map((r) => r.seq)).toEqual([0, 2])
+})
+
+it('a generation whose chunk fails midway throws and leaves no file, chunk or delivery behind', async () => {
+  const db = database.db
+  const rows = async () =>
+    Promise.all(
+      [exportFiles, exportFileChunks, exportDeliveries].map(
+        async (table) => (await db.select({ n: count() }).from(table))[0]!.n,
+      ),
+    )
+  const before = await rows()
+  const generate = () =>
+    generateFile(db, {
+      type: 'SVN',
+      format: 'XML',
+      request: { reload: true },
+      scope: { kind: 'insurer', gsCode: '1001', maklerNr: undefined },
+      actor: { subject: 'test' },
+      chunkBytes: 256,
+    })
+  await failChunksAt(5)
+  try {
+    expect(await failure(generate())).toContain('chunk 5 refused')
+  } finally {
+    await failChunksAt(undefined)
+  }
+  expect(await rows()).toEqual(before)
+  // The same generation without the failure stores a file of many chunks.
+  const file = await generate()
+  expect(file.recordCount).toBeGreaterThan(0)
+  expect((await rows())[1]).toBeGreaterThan(before[1]! + 5)
 })

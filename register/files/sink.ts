@@ -9,6 +9,12 @@ const MAX_CHUNKS = 32_767
 /** UTF-8 takes at most 3 bytes per UTF-16 code unit (a surrogate pair: 4 bytes for 2 units). */
 const MAX_BYTES_PER_UNIT = 3
 
+/** Waits until every promise has settled, then throws the first failure (a rollback waits for all). */
+export async function settleAll(promises: Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(promises)).find((r) => r.status === 'rejected')
+  if (failed) throw failed.reason
+}
+
 /**
  * Encodes the text of a file being generated, record by record, straight into one chunk-sized buffer
  * and sends the chunk to `export_file_chunks` each time it is full, without waiting for it (ADR 551):
@@ -29,6 +35,7 @@ export class ChunkSink {
     private readonly fileId: number,
     chunkBytes = CHUNK_BYTES,
   ) {
+    if (!Number.isInteger(chunkBytes) || chunkBytes < 1) throw new Error('chunkBytes: a whole number ≥ 1')
     this.chunk = Buffer.allocUnsafe(chunkBytes)
   }
 
@@ -36,6 +43,7 @@ export class ChunkSink {
   append(text: string): void {
     if (text.length * MAX_BYTES_PER_UNIT <= this.chunk.length - this.filled) {
       this.filled += this.chunk.write(text, this.filled)
+      if (this.filled === this.chunk.length) this.send()
       return
     }
     // Near a chunk's end: the text's bytes are split across as many chunks as they need.
@@ -49,17 +57,19 @@ export class ChunkSink {
   }
 
   /** Waits for every chunk sent so far to be stored; throws the first failure. */
-  async sent(): Promise<void> {
+  sent(): Promise<void> {
     const inFlight = this.inFlight
     this.inFlight = []
-    const failed = (await Promise.allSettled(inFlight)).find((r) => r.status === 'rejected')
-    if (failed) throw failed.reason
+    return settleAll(inFlight)
   }
 
   /** Sends what is left as the last chunk and waits for every chunk; returns the file's size in bytes. */
   async finish(): Promise<number> {
-    if (this.filled > 0) this.send()
-    await this.sent()
+    try {
+      if (this.filled > 0) this.send()
+    } finally {
+      await this.sent()
+    }
     return this.written
   }
 
