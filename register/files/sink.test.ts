@@ -5,6 +5,7 @@ import type { TestDatabase } from '../../db/testing.ts'
 import { openTestDatabase } from '../../db/testing.ts'
 import { seedRegisterDemo } from '../seed/demo.ts'
 import { seedSvnDemo } from '../seed/svn-demo.ts'
+import { sqlState } from '../users/db-errors.ts'
 import { generateFile } from './service.ts'
 import { ChunkSink } from './sink.ts'
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
   database = await openTestDatabase()
   await seedRegisterDemo(database.db)
   await seedSvnDemo(database.db)
-  // A chunk insert fails while its seq is listed in chunk_failures (a table of this test's database).
+  // A chunk insert fails (SQLSTATE P0001, raise_exception) while its seq is listed in chunk_failures.
   await database.db.execute(sql`create table chunk_failures (seq int primary key)`)
   await database.db.execute(sql`
     create function fail_chunk() returns trigger language plpgsql as $$
@@ -27,45 +28,43 @@ beforeAll(async () => {
     sql`create trigger fail_chunk before insert on export_file_chunks for each row execute function fail_chunk()`,
   )
 })
+afterAll(() => database?.close())
 
-/** The messages of a rejection and its causes (drizzle wraps the driver's error). */
-async function failure(promise: Promise<unknown>): Promise<string> {
-  const messages: string[] = []
-  for (
-    let e: unknown = await promise.then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    e instanceof Error;
-    e = e.cause
-  )
-    messages.push(e.message)
-  return messages.join(' / ')
-}
+/** The SQLSTATE a promise rejects with (looking through drizzle's wrapping); undefined if it resolves. */
+const stateOf = (promise: Promise<unknown>) => promise.then(() => undefined, sqlState)
+const REFUSED = 'P0001'
 
 async function failChunksAt(seq: number | undefined) {
   await database.db.execute(sql`delete from chunk_failures`)
   if (seq !== undefined) await database.db.execute(sql`insert into chunk_failures values (${seq})`)
 }
-afterAll(() => database?.close())
 
 let names = 0
-/** Appends `texts` through a sink of `chunkBytes` to a new file; returns its size and its chunks. */
-async function store(texts: string[], chunkBytes: number) {
-  const db = database.db
-  const [file] = await db
+/** A new, empty file row for a sink to write to; returns its id. */
+async function newFile(): Promise<number> {
+  const [file] = await database.db
     .insert(exportFiles)
     .values({ gsCode: '1001', type: 'SVN', format: 'CSV', fileName: `sink-${++names}.csv` })
     .returning()
-  const sink = new ChunkSink(db, file!.id, chunkBytes)
+  return file!.id
+}
+
+/** The file's stored chunks in order. */
+async function chunksOf(fileId: number) {
+  return database.db
+    .select({ seq: exportFileChunks.seq, data: exportFileChunks.data })
+    .from(exportFileChunks)
+    .where(eq(exportFileChunks.fileId, fileId))
+    .orderBy(asc(exportFileChunks.seq))
+}
+
+/** Appends `texts` through a sink of `chunkBytes` to a new file; returns its size and its chunks. */
+async function store(texts: string[], chunkBytes: number) {
+  const fileId = await newFile()
+  const sink = new ChunkSink(database.db, fileId, chunkBytes)
   for (const text of texts) sink.append(text)
   const size = await sink.finish()
-  const rows = await db
-    .select({ data: exportFileChunks.data })
-    .from(exportFileChunks)
-    .where(eq(exportFileChunks.fileId, file!.id))
-    .orderBy(asc(exportFileChunks.seq))
-  return { size, chunks: rows.map((r) => Buffer.from(r.data)) }
+  return { size, chunks: (await chunksOf(fileId)).map((r) => Buffer.from(r.data)) }
 }
 
 // One- to four-byte characters, a text longer than some chunks, a lone surrogate (stored as U+FFFD,
@@ -111,26 +110,17 @@ it('writes a text many chunks long in one append', async () => {
 })
 
 it('throws the failure of one chunk once every chunk has settled, the chunks before and after it stored', async () => {
-  const db = database.db
-  const [file] = await db
-    .insert(exportFiles)
-    .values({ gsCode: '1001', type: 'SVN', format: 'CSV', fileName: `sink-${++names}.csv` })
-    .returning()
+  const fileId = await newFile()
   await failChunksAt(1)
   try {
-    const sink = new ChunkSink(db, file!.id, 4)
+    const sink = new ChunkSink(database.db, fileId, 4)
     sink.append('abcdefghijkl')
-    expect(await failure(sink.sent())).toContain('chunk 1 refused')
+    expect(await stateOf(sink.sent())).toBe(REFUSED)
     await expect(sink.finish()).resolves.toBe(12)
   } finally {
     await failChunksAt(undefined)
   }
-  const stored = await db
-    .select({ seq: exportFileChunks.seq })
-    .from(exportFileChunks)
-    .where(eq(exportFileChunks.fileId, file!.id))
-    .orderBy(asc(exportFileChunks.seq))
-  expect(stored.map((r) => r.seq)).toEqual([0, 2])
+  expect((await chunksOf(fileId)).map((r) => r.seq)).toEqual([0, 2])
 })
 
 it('a generation whose chunk fails midway throws and leaves no file, chunk or delivery behind', async () => {
@@ -153,7 +143,7 @@ it('a generation whose chunk fails midway throws and leaves no file, chunk or de
     })
   await failChunksAt(5)
   try {
-    expect(await failure(generate())).toContain('chunk 5 refused')
+    expect(await stateOf(generate())).toBe(REFUSED)
   } finally {
     await failChunksAt(undefined)
   }

@@ -1,5 +1,5 @@
 /** PostgreSQL SQLSTATE of a database error, looking through drizzle's wrapping (`cause`). */
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
