@@ -9,6 +9,7 @@ import {
   svnSearchIds,
   expect,
   test,
+  waitForHydration,
 } from './support.ts'
 
 /**
@@ -31,6 +32,8 @@ async function firstId(page: Page, query: string): Promise<number> {
 
 /** Confirms a destructive action: a dialog with JS, the server's confirmation step without. */
 async function confirm(page: Page, button: string, question: RegExp, ok: string, a11yLabel?: string) {
+  // A click before hydration takes the no-JS path (the server's confirmation step), not the dialog.
+  await waitForHydration(page)
   await actions(page).getByRole('button', { name: button }).click()
   if (jsEnabled(test.info())) {
     const dialog = page.getByRole('dialog', { name: question })
@@ -139,6 +142,7 @@ test.describe('SVN detail', () => {
     await expect(heading(page)).toHaveText(`SVn ${id} – Offen`)
 
     // First say no.
+    await waitForHydration(page)
     await actions(page).getByRole('button', { name: 'SVN stornieren' }).click()
     if (jsEnabled(testInfo)) {
       await page.getByRole('dialog').getByRole('button', { name: 'Nein, zurück' }).click()
@@ -172,6 +176,7 @@ test.describe('SVN detail', () => {
     await expect(heading(other)).toHaveText(`SVn ${id} – Storniert`)
     await other.close()
 
+    await waitForHydration(page)
     await actions(page).getByRole('button', { name: 'SVN stornieren' }).click()
     if (jsEnabled(testInfo))
       await page.getByRole('dialog').getByRole('button', { name: 'Ja, SVN stornieren' }).click()
