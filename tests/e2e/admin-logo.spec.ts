@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { type Page } from '@playwright/test'
-import { expectNoA11yViolations, jsEnabled, loginAs, expect, test } from './support.ts'
+import { expectNoA11yViolations, jsEnabled, loginAs, expect, test, waitForHydration } from './support.ts'
 
 /**
  * Logo upload (spec §2 "Logo upload page", §5, §8). No other spec looks at an insurer's logo; each
@@ -43,6 +43,8 @@ test.describe('logo', () => {
     test.slow()
     await loginAs(page, login())
     await page.goto('/logo')
+    // A file chosen before hydration reaches no change listener, so the script's check would not run.
+    await waitForHydration(page)
     const big = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(TOO_LARGE, 1) }
     await page.getByLabel('Logodatei').setInputFiles(big)
     if (jsEnabled(test.info())) {
@@ -68,6 +70,7 @@ test.describe('logo', () => {
     test.slow()
     await loginAs(page, login())
     await page.goto('/logo')
+    await waitForHydration(page)
     const big = `${info.outputDir}/gross.png`
     await mkdir(info.outputDir, { recursive: true })
     await writeFile(big, Buffer.alloc(11 * 1024 * 1024, 1))
@@ -91,6 +94,7 @@ test.describe('logo', () => {
   test('a file that is no image is refused by the register, translated', async ({ page }) => {
     await loginAs(page, login())
     await page.goto('/logo')
+    await waitForHydration(page)
     await page
       .getByLabel('Logodatei')
       .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') })

@@ -170,6 +170,7 @@ test.describe('API clients', () => {
     await clerk.context.close()
 
     // Rotate: the new secret is shown once; tokens of the old one are refused from the next request.
+    await waitForHydration(page)
     await page.getByRole('button', { name: `Neues Secret ${name}` }).click()
     await confirm(page, testInfo, `Neues Secret für «${name}»?`, 'Neues Secret erstellen', 'rotate')
     await expect(heading(page)).toHaveText(`Neues Secret für «${name}»`)

@@ -1,5 +1,14 @@
 import { type Page } from '@playwright/test'
-import { expectNoA11yViolations, jsEnabled, login, newPage, sideNav, expect, test } from './support.ts'
+import {
+  expectNoA11yViolations,
+  jsEnabled,
+  login,
+  newPage,
+  sideNav,
+  expect,
+  test,
+  waitForHydration,
+} from './support.ts'
 
 const CLOSE = 'Navigation schliessen'
 const OPEN = 'Navigation öffnen'
@@ -41,6 +50,8 @@ async function expectClosed(page: Page) {
 async function useToggle(page: Page, name: string, js: boolean) {
   const url = page.url()
   if (js) {
+    // Before hydration the toggle is a plain form: its POST would answer with a redirect, not 200.
+    await waitForHydration(page)
     const stored = page.waitForResponse((r) => isNavPost(r.url(), r.request().method()))
     await toggle(page, name).click()
     expect((await stored).status()).toBe(200)

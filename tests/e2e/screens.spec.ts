@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { expect, gotoLoginForm, gotoOnDate, login, test } from './support.ts'
+import { expect, gotoLoginForm, gotoOnDate, login, test, waitForHydration } from './support.ts'
 
 /**
  * Screenshot tests of the main screens (issue 20 item 5, ADR 813) in German at 1280×800 and 375×800.
@@ -29,6 +29,15 @@ async function freezeMoments(page: Page, fixed: { date?: string; time?: string; 
   }, fixed)
 }
 
+/**
+ * Opens a portal page and waits for its script: a click before hydration would take the no-JS path, and
+ * text frozen before it would be rendered again by a hydration that finds it changed.
+ */
+async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url)
+  await waitForHydration(page)
+}
+
 interface Screen {
   name: string
   login: string | null
@@ -48,7 +57,7 @@ const SCREENS: readonly Screen[] = [
     name: 'search',
     login: CLERK,
     open: async (page) => {
-      await page.goto('/svn/search?name=Moser')
+      await gotoHydrated(page, '/svn/search?name=Moser')
       await expect(page.locator('main table')).toBeVisible()
     },
   },
@@ -56,7 +65,7 @@ const SCREENS: readonly Screen[] = [
     name: 'detail',
     login: CLERK,
     open: async (page) => {
-      await page.goto('/svn/22')
+      await gotoHydrated(page, '/svn/22')
       await expect(page.getByRole('heading', { level: 1 })).toContainText('SVn 22')
       // The demo's dates are days before the seed ran, its history times and file names the seed's
       // moment: shown as one fixed moment.
@@ -67,7 +76,7 @@ const SCREENS: readonly Screen[] = [
     name: 'create',
     login: CLERK,
     open: async (page) => {
-      await page.goto('/svn/create?new=1')
+      await gotoHydrated(page, '/svn/create?new=1')
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     },
   },
@@ -75,7 +84,7 @@ const SCREENS: readonly Screen[] = [
     name: 'create-errors',
     login: CLERK,
     open: async (page) => {
-      await page.goto('/svn/create?new=1')
+      await gotoHydrated(page, '/svn/create?new=1')
       await page.getByRole('button', { name: 'SVN erstellen' }).click()
       await expect(page).toHaveTitle(/^Fehler/)
       // The summary takes the focus; the screenshot shows the page from its top.
@@ -86,7 +95,7 @@ const SCREENS: readonly Screen[] = [
     name: 'pickup',
     login: CLERK,
     open: async (page) => {
-      await page.goto('/svn/untreated')
+      await gotoHydrated(page, '/svn/untreated')
       await expect(page.locator('main table')).toBeVisible()
       // File names carry the moment they were made (the demo seed's): shown as one fixed moment. Again
       // until it holds: a render after hydration can put a delete button's text back (a CI flake).
@@ -102,7 +111,7 @@ const SCREENS: readonly Screen[] = [
     name: 'users',
     login: ADMIN,
     open: async (page) => {
-      await page.goto('/user/administration')
+      await gotoHydrated(page, '/user/administration')
       await expect(page.locator('main table')).toBeVisible()
     },
   },
@@ -110,7 +119,7 @@ const SCREENS: readonly Screen[] = [
     name: 'groups',
     login: ADMIN,
     open: async (page) => {
-      await page.goto('/group/administration')
+      await gotoHydrated(page, '/group/administration')
       await expect(page.getByRole('region', { name: 'Rollen je Gruppe' })).toBeVisible()
     },
   },
