@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { type Page } from '@playwright/test'
-import { expectNoA11yViolations, jsEnabled, loginAs, expect, test, waitForHydration } from './support.ts'
+import { expectNoA11yViolations, jsEnabled, loginAs, expect, test, gotoHydrated } from './support.ts'
 
 /**
  * Logo upload (spec §2 "Logo upload page", §5, §8). No other spec looks at an insurer's logo; each
@@ -42,9 +42,7 @@ test.describe('logo', () => {
   test('a file over 10 MB is refused with the translated message', async ({ page }) => {
     test.slow()
     await loginAs(page, login())
-    await page.goto('/logo')
-    // A file chosen before hydration reaches no change listener, so the script's check would not run.
-    await waitForHydration(page)
+    await gotoHydrated(page, '/logo')
     const big = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(TOO_LARGE, 1) }
     await page.getByLabel('Logodatei').setInputFiles(big)
     if (jsEnabled(test.info())) {
@@ -69,8 +67,7 @@ test.describe('logo', () => {
     // answers with the page and its message; the script refuses it before sending.
     test.slow()
     await loginAs(page, login())
-    await page.goto('/logo')
-    await waitForHydration(page)
+    await gotoHydrated(page, '/logo')
     const big = `${info.outputDir}/gross.png`
     await mkdir(info.outputDir, { recursive: true })
     await writeFile(big, Buffer.alloc(11 * 1024 * 1024, 1))
@@ -93,8 +90,7 @@ test.describe('logo', () => {
 
   test('a file that is no image is refused by the register, translated', async ({ page }) => {
     await loginAs(page, login())
-    await page.goto('/logo')
-    await waitForHydration(page)
+    await gotoHydrated(page, '/logo')
     await page
       .getByLabel('Logodatei')
       .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') })

@@ -9,6 +9,7 @@ import {
   expect,
   test,
   expectErrorSummary,
+  gotoHydrated,
 } from './support.ts'
 
 /**
@@ -264,8 +265,7 @@ test.describe('user administration', () => {
     await expectNoA11yViolations(page, 'stale edit refused')
 
     // Reloading shows the other administrator's state; saving again works.
-    await page.goto(page.url())
-    await waitForHydration(page)
+    await gotoHydrated(page, page.url())
     const fresh = dialog(page, `Benutzer ${nachname} bearbeiten`)
     await expect(fresh.getByLabel('Ort')).toHaveValue('Nyon')
     await fresh.getByLabel('Ort').fill('Morges')
@@ -331,8 +331,7 @@ test.describe("a broker firm's administrator (spec §2, §6; ADR 140, 141)", () 
     // Axe twice over a form with some 250 countries, a second login.
     test.slow()
     await loginAs(page, 'broker.admin@seeland.example')
-    await page.goto(LIST)
-    await waitForHydration(page)
+    await gotoHydrated(page, LIST)
     await expect(heading(page)).toHaveText('Benutzerverwaltung')
 
     const scope = await openNew(page)
@@ -377,8 +376,7 @@ test.describe("a broker firm's administrator (spec §2, §6; ADR 140, 141)", () 
     expect(refused.status()).toBe(400)
     expect(await refused.text()).toContain('Die Rolle Makler kann nicht entfernt werden.')
 
-    await page.goto(LIST)
-    await waitForHydration(page)
+    await gotoHydrated(page, LIST)
     const again = await openUser(page, nachname)
     await expectBrokerDialog(again)
     await expect(roleBox(again, 'SVN erstellen')).toBeChecked()

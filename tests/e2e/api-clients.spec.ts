@@ -11,6 +11,7 @@ import {
   tabTo,
   test,
   waitForHydration,
+  gotoHydrated,
 } from './support.ts'
 
 /**
@@ -93,8 +94,7 @@ test.describe('API clients', () => {
     await leman.context.close()
 
     await loginAs(page, 'admin@alpina.example')
-    await page.goto(SELF)
-    await waitForHydration(page)
+    await gotoHydrated(page, SELF)
     await expect(heading(page)).toHaveText('API-Clients')
     await expectNoA11yViolations(page, 'api clients list')
 
@@ -192,7 +192,7 @@ test.describe('API clients', () => {
     await expect(page).toHaveURL(SELF)
 
     // Revoke: a dialog with JS, the server's confirmation step without.
-    if (jsEnabled(testInfo)) await waitForHydration(page)
+    await waitForHydration(page)
     await page.getByRole('button', { name: `Widerrufen ${name}` }).click()
     await confirm(page, testInfo, `«${name}» widerrufen?`, 'Widerrufen', 'revoke')
     await expect(

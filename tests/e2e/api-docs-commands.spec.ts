@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { expect, loginAs, test, waitForHydration } from './support.ts'
+import { expect, loginAs, test, gotoHydrated } from './support.ts'
 
 /**
  * Issue 19 item 3: every `sh` block of docs/api.md runs, in order and as written, in one bash against
@@ -25,8 +25,7 @@ test('the integrator guide (docs/api.md) runs as written', async ({ page }, test
 
   // Seeland's administrator: its pickup files are not the ones the files spec counts.
   await loginAs(page, 'admin@seeland.example')
-  await page.goto('/api-clients')
-  await waitForHydration(page)
+  await gotoHydrated(page, '/api-clients')
   // Both projects run the guide at once, each with a client of its own made with JS on or off.
   const name = `Docs ${testInfo.project.name} ${Date.now().toString(36)}`
   await page.getByRole('textbox', { name: 'Name' }).fill(name)

@@ -10,6 +10,7 @@ import {
   expect,
   test,
   expectErrorSummary,
+  gotoHydrated,
 } from './support.ts'
 
 /**
@@ -148,8 +149,7 @@ test.describe('File pickup', () => {
   for (const screen of SCREENS) {
     test(`${screen.path}: generate XML and CSV, download, counts, delete`, async ({ page }) => {
       await loginAs(page, clerk())
-      await page.goto(screen.path)
-      await waitForHydration(page)
+      await gotoHydrated(page, screen.path)
       const seeded = await titleCount(page, screen)
       await expect(page).toHaveTitle(`${screen.title} (${seeded}) – SVN Portal`)
       expect(await navCount(page, screen)).toBe(seeded)
@@ -228,8 +228,7 @@ test.describe('File pickup', () => {
   test('checks the form: error summary, inline errors, input kept', async ({ page }) => {
     const screen = SCREENS[1] as Screen
     await loginAs(page, clerk())
-    await page.goto(screen.path)
-    await waitForHydration(page)
+    await gotoHydrated(page, screen.path)
     const before = await titleCount(page, screen)
     await page.getByLabel('Von', { exact: true }).fill('31.02.2026')
     await page.getByLabel('Bis', { exact: true }).fill('1.1.2020')
@@ -269,8 +268,7 @@ test.describe('File pickup', () => {
   test('a broker sees no broker-number field', async ({ page }) => {
     await loginAs(page, 'broker@seeland.example')
     for (const screen of SCREENS.slice(0, 2)) {
-      await page.goto(screen.path)
-      await waitForHydration(page)
+      await gotoHydrated(page, screen.path)
       await titleCount(page, screen)
       await expect(page.locator('[name="maklerNr"]')).toHaveCount(0)
       await expect(page.getByRole('button', { name: 'XML erstellen' })).toBeVisible()

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { LANGUAGES, type Language } from '../../domain/languages.ts'
 import { keysIn, rawTextProblems } from './raw-text.ts'
-import { expect, expectNoRawText, login, test, waitForHydration } from './support.ts'
+import { expect, expectNoRawText, login, test, gotoHydrated } from './support.ts'
 
 /**
  * Issue 20 item 1 / issue 17 item 13: every route of app/routes.ts that draws a page, in every
@@ -43,8 +43,7 @@ async function useLanguage(page: Page, lng: Language): Promise<void> {
 }
 
 async function visit(page: Page, path: string, lng: Language): Promise<void> {
-  await page.goto(path)
-  await waitForHydration(page)
+  await gotoHydrated(page, path)
   await expect(page.locator('html')).toHaveAttribute('lang', lng)
   await expectNoRawText(page, `${path} (${lng})`)
 }

@@ -1,5 +1,5 @@
 import { measureRoutes } from '../bundles/route-js.ts'
-import { expect, expectNoA11yViolations, jsEnabled, loginAs, test, waitForHydration } from './support.ts'
+import { expect, expectNoA11yViolations, jsEnabled, loginAs, test, gotoHydrated } from './support.ts'
 
 /**
  * ADR 531: what only a closed dialog or a first change needs is fetched then, not with the page — the
@@ -14,8 +14,7 @@ test('the shell dialogs and the user check come when first needed, not with the 
     requested.some((p) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(p))
 
   await loginAs(page, 'admin@leman.example')
-  await page.goto('/user/administration')
-  await waitForHydration(page)
+  await gotoHydrated(page, '/user/administration')
   await expect(page.getByRole('table')).toBeVisible()
   expect(fetched('ShortcutsHelpDialog')).toBe(false)
   expect(fetched('AboutDialog')).toBe(false)
@@ -74,8 +73,7 @@ test('a page fetches the JavaScript its budget counts, and no more once hydrated
       if (p.endsWith('.js')) scripts.add(p)
     }
     page.on('request', onRequest)
-    await page.goto(url)
-    await waitForHydration(page)
+    await gotoHydrated(page, url)
     await page.waitForLoadState('networkidle')
     page.off('request', onRequest)
     const counted = routes.find((r) => r.id === id)!.files.map((f) => `/${f.file}`)
@@ -96,8 +94,7 @@ test('the browser gets the scripts and the stylesheet Brotli-compressed, and the
     if (/^\/assets\/.+\.(js|css)$/.test(p)) codings.set(p, r.headers()['content-encoding'])
   })
   await loginAs(page, 'clerk@alpina.example')
-  await page.goto('/svn/search')
-  await waitForHydration(page)
+  await gotoHydrated(page, '/svn/search')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expectNoA11yViolations(page)
   const stylesheets = [...codings].filter(([p]) => p.endsWith('.css'))

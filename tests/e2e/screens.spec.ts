@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { expect, gotoLoginForm, gotoOnDate, login, test, waitForHydration } from './support.ts'
+import { expect, gotoLoginForm, gotoOnDate, login, test, gotoHydrated } from './support.ts'
 
 /**
  * Screenshot tests of the main screens (issue 20 item 5, ADR 813) in German at 1280×800 and 375×800.
@@ -27,15 +27,6 @@ async function freezeMoments(page: Page, fixed: { date?: string; time?: string; 
       node.textContent = text
     }
   }, fixed)
-}
-
-/**
- * Opens a portal page and waits for its script: a click before hydration would take the no-JS path, and
- * text frozen before it would be rendered again by a hydration that finds it changed.
- */
-async function gotoHydrated(page: Page, url: string) {
-  await page.goto(url)
-  await waitForHydration(page)
 }
 
 interface Screen {

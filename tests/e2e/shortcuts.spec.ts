@@ -9,6 +9,7 @@ import {
   waitForHydration,
   expect,
   test,
+  gotoHydrated,
 } from './support.ts'
 
 const HELP = 'Tastaturkürzel'
@@ -59,8 +60,7 @@ test.describe('keyboard shortcuts', () => {
 
   test('go-to sequences navigate; keys typed into fields are left alone', async ({ page }, testInfo) => {
     await loginAs(page, 'clerk@alpina.example')
-    await page.goto('/token-info')
-    await waitForHydration(page)
+    await gotoHydrated(page, '/token-info')
     if (!jsEnabled(testInfo)) {
       await page.locator('main h1').click()
       await page.keyboard.press('g')
@@ -110,8 +110,7 @@ test.describe('keyboard shortcuts', () => {
       await page.keyboard.press('s')
       await page.waitForTimeout(300)
       await expect(page.getByRole('dialog')).toBeHidden()
-      await page.goto('/token-info')
-      await waitForHydration(page)
+      await gotoHydrated(page, '/token-info')
       await waitForHydration(page)
       await page.locator('main h1').click()
       await page.keyboard.press('g')

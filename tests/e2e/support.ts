@@ -133,6 +133,15 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
 
+/**
+ * Opens a portal page and, with JS, waits for its script: a click before hydration takes the no-JS path
+ * (a dialog's button posts to the server), and a file chosen or text changed before it reaches no listener.
+ */
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await waitForHydration(page)
+}
+
 /** The IdP's login form (idp/views/login.ts). */
 export function isIdpLoginUrl(url: URL | string): boolean {
   return new URL(String(url)).pathname.startsWith('/oidc/interaction/')
@@ -270,8 +279,7 @@ export async function csrfFromPage(page: Page): Promise<string> {
 export async function gotoOnDate(page: Page, path: string, isoDate: string): Promise<void> {
   const url = new URL(path, 'http://x')
   url.searchParams.set('today', isoDate)
-  await page.goto(url.pathname + url.search)
-  await waitForHydration(page)
+  await gotoHydrated(page, url.pathname + url.search)
 }
 
 /** The holiday banner (an aside labelled "Feiertagsgruss"). */
