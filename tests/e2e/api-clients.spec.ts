@@ -120,6 +120,7 @@ test.describe('API clients', () => {
     await page.getByRole('link', { name: 'Zurück zu den API-Clients' }).click()
     await expect(page).toHaveURL(SELF)
     await page.reload()
+    await waitForHydration(page)
     const row = page.getByRole('row').filter({ hasText: name })
     await expect(row).toContainText(clientId)
     await expect(row).toContainText('SVN suchen, SVN erstellen')
@@ -170,7 +171,6 @@ test.describe('API clients', () => {
     await clerk.context.close()
 
     // Rotate: the new secret is shown once; tokens of the old one are refused from the next request.
-    await waitForHydration(page)
     await page.getByRole('button', { name: `Neues Secret ${name}` }).click()
     await confirm(page, testInfo, `Neues Secret für «${name}»?`, 'Neues Secret erstellen', 'rotate')
     await expect(heading(page)).toHaveText(`Neues Secret für «${name}»`)

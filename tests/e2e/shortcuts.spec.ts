@@ -6,7 +6,6 @@ import {
   loginAs,
   openUserMenu,
   sideNav,
-  waitForHydration,
   expect,
   test,
   gotoHydrated,
@@ -111,7 +110,6 @@ test.describe('keyboard shortcuts', () => {
       await page.waitForTimeout(300)
       await expect(page.getByRole('dialog')).toBeHidden()
       await gotoHydrated(page, '/token-info')
-      await waitForHydration(page)
       await page.locator('main h1').click()
       await page.keyboard.press('g')
       await page.keyboard.press('s')

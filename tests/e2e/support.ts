@@ -311,7 +311,7 @@ export function svnIdLinks(page: Page) {
 
 /** Runs an SVN search by URL and returns the ids of the shown page. */
 export async function svnSearchIds(page: Page, query: string): Promise<number[]> {
-  await page.goto(`/svn/search?${query}`)
+  await gotoHydrated(page, `/svn/search?${query}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('SVn Suche')
   return (await svnIdLinks(page).allInnerTexts()).map((text) => Number(text.trim()))
 }

@@ -9,7 +9,7 @@ import {
   svnSearchIds,
   expect,
   test,
-  waitForHydration,
+  gotoHydrated,
 } from './support.ts'
 
 /**
@@ -32,8 +32,6 @@ async function firstId(page: Page, query: string): Promise<number> {
 
 /** Confirms a destructive action: a dialog with JS, the server's confirmation step without. */
 async function confirm(page: Page, button: string, question: RegExp, ok: string, a11yLabel?: string) {
-  // A click before hydration takes the no-JS path (the server's confirmation step), not the dialog.
-  await waitForHydration(page)
   await actions(page).getByRole('button', { name: button }).click()
   if (jsEnabled(test.info())) {
     const dialog = page.getByRole('dialog', { name: question })
@@ -138,11 +136,10 @@ test.describe('SVN detail', () => {
   }, testInfo) => {
     await loginAs(page, 'clerk@alpina.example')
     const id = await pickSvn(page, testInfo, `sVnStatus=OPEN&${NEWEST}`)
-    await page.goto(`/svn/${id}`)
+    await gotoHydrated(page, `/svn/${id}`)
     await expect(heading(page)).toHaveText(`SVn ${id} – Offen`)
 
     // First say no.
-    await waitForHydration(page)
     await actions(page).getByRole('button', { name: 'SVN stornieren' }).click()
     if (jsEnabled(testInfo)) {
       await page.getByRole('dialog').getByRole('button', { name: 'Nein, zurück' }).click()
@@ -168,15 +165,14 @@ test.describe('SVN detail', () => {
   test('a record changed meanwhile: the action says so plainly', async ({ page }, testInfo) => {
     await loginAs(page, 'clerk@alpina.example')
     const id = await pickSvn(page, testInfo, `sVnStatus=OPEN&${NEWEST}`, 1)
-    await page.goto(`/svn/${id}`)
+    await gotoHydrated(page, `/svn/${id}`)
     // A colleague cancels it in another window.
     const other = await page.context().newPage()
-    await other.goto(`/svn/${id}`)
+    await gotoHydrated(other, `/svn/${id}`)
     await confirm(other, 'SVN stornieren', new RegExp(`SVN ${id} stornieren\\?`), 'Ja, SVN stornieren')
     await expect(heading(other)).toHaveText(`SVn ${id} – Storniert`)
     await other.close()
 
-    await waitForHydration(page)
     await actions(page).getByRole('button', { name: 'SVN stornieren' }).click()
     if (jsEnabled(testInfo))
       await page.getByRole('dialog').getByRole('button', { name: 'Ja, SVN stornieren' }).click()
@@ -187,7 +183,7 @@ test.describe('SVN detail', () => {
   test('create AE (plain POST), then withdraw it with confirmation', async ({ page }, testInfo) => {
     await loginAs(page, 'clerk@alpina.example')
     const id = await pickSvn(page, testInfo, `sVnStatus=IV&${NEWEST}`)
-    await page.goto(`/svn/${id}`)
+    await gotoHydrated(page, `/svn/${id}`)
     await actions(page).getByRole('button', { name: 'Ausweisentzug beantragen' }).click()
     // The flash first: with JavaScript it is a toast that is gone after 3 s (spec §8).
     await expect(flash(page)).toContainText(`Der Ausweisentzug für SVN ${id} wurde beantragt.`)

@@ -252,8 +252,7 @@ test.describe('SVN search', () => {
     const searchUrl = page.url()
     const id = (await svnIdLinks(page).nth(2).innerText()).trim()
     if (jsEnabled(test.info())) {
-      // With JS a click anywhere on the row opens it (its listener comes with hydration).
-      await waitForHydration(page)
+      // With JS a click anywhere on the row opens it.
       await rows(page).nth(2).locator('td').nth(3).click()
     } else {
       await svnIdLinks(page).nth(2).click()
