@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -11,7 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import { AppShell } from './components/AppShell.tsx'
-import { ErrorPage, unavailableKind } from './components/ErrorPage.tsx'
+import { RouteErrorPage } from './components/ErrorPage.tsx'
 import { authMiddleware, currentSession } from './lib/auth.server.ts'
 import { bannerToday, holidayBanner } from './lib/banner.server.ts'
 import { appContext } from './lib/context.ts'
@@ -123,7 +122,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ root, children }: { root: RootData | undefined; children: ReactNode }) {
-  if (!root) return <main id="main">{children}</main>
+  // No root data (the root's middleware refused the request): the main area of the logged-out shell.
+  if (!root)
+    return (
+      <main id="main" className="px-4 py-4 wide:px-8 wide:py-6">
+        {children}
+      </main>
+    )
   return (
     <AppShell
       user={root.user}
@@ -146,11 +151,18 @@ function Shell({ root, children }: { root: RootData | undefined; children: React
   )
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  // A marker for tests (and styles) that the page's script is running.
+/**
+ * Marks html[data-hydrated] once the page's script runs, for tests that wait for it (ADR 814). The
+ * page and the error page both set it: an error page that never did would hold such a wait to its timeout.
+ */
+function useHydratedMarker(): void {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useHydratedMarker()
   return (
     <Shell root={loaderData}>
       <Outlet />
@@ -158,30 +170,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
   )
 }
 
+/**
+ * Errors of the root's own middleware or loader (no session known) and of the routes outside the guarded
+ * layout. A screen's errors stop at the layout's boundary (routes/_guarded.tsx), inside the shell.
+ */
 export function ErrorBoundary() {
-  const error = useRouteError()
+  useHydratedMarker()
   const root = useRouteLoaderData<RootData>('root')
-  const { t } = useTranslation()
-  const forbidden = isRouteErrorResponse(error) && error.status === 403
-  const tooLarge = isRouteErrorResponse(error) && error.status === 413 && typeof error.data === 'string'
-  const unavailable = unavailableKind(error)
-  if (!isRouteErrorResponse(error)) console.error(error)
-  const kind = unavailable ?? (forbidden ? 'accessdenied' : 'error')
-  const titleKey = (
-    {
-      unavailable: 'pages.unavailable.title',
-      'login-unavailable': 'pages.loginUnavailable.title',
-      accessdenied: 'pages.accessdenied.title',
-      error: 'pages.error.title',
-    } as const
-  )[kind]
   return (
     <Shell root={root}>
-      <title>{`${t(titleKey)} – SVN Portal`}</title>
-      <ErrorPage kind={kind} loggedIn={Boolean(root?.user)} />
-      {forbidden ? <p className="mx-auto max-w-2xl px-4">{t('errors.forbidden')}</p> : null}
-      {/* A body over the limit (app/lib/body-limit.server.ts): its translated message. */}
-      {tooLarge ? <p className="mx-auto max-w-2xl px-4">{error.data}</p> : null}
+      <RouteErrorPage error={useRouteError()} loggedIn={Boolean(root?.user)} />
     </Shell>
   )
 }

@@ -1,12 +1,12 @@
 import { renderToString } from 'react-dom/server'
 import type { ReactNode } from 'react'
 import { createRoutesStub } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import de from '../locales/de.json' with { type: 'json' }
 import { serverTexts, TextsProvider } from '../lib/texts.tsx'
 import { flatten } from '../lib/translate.ts'
 import { AppShell, type AppShellProps } from './AppShell.tsx'
-import { ErrorPage } from './ErrorPage.tsx'
+import { ErrorPage, RouteErrorPage } from './ErrorPage.tsx'
 import { LogoutView } from './LogoutView.tsx'
 
 const texts = serverTexts('de', flatten(de))
@@ -133,6 +133,32 @@ describe('ErrorPage and LogoutView', () => {
     expect(html).not.toContain('href="/login"')
     expect(html).toContain('<h1')
     expect(html).toContain('Seite nicht gefunden')
+  })
+
+  it('shows a thrown response as its kind of error page, with its title and message', () => {
+    /** What React Router hands a boundary for a thrown Response (isRouteErrorResponse accepts it). */
+    const thrown = (status: number, data: unknown) => ({ status, statusText: '', internal: false, data })
+    const forbidden = render(<RouteErrorPage error={thrown(403, 'Forbidden')} loggedIn />)
+    expect(forbidden).toContain('<title>Zugriff verweigert – SVN Portal</title>')
+    expect(forbidden).toContain(de.errors.forbidden)
+    const tooLarge = render(<RouteErrorPage error={thrown(413, 'Zu gross.')} loggedIn />)
+    expect(tooLarge).toContain('<title>Fehler – SVN Portal</title>')
+    expect(tooLarge).toContain('<p>Zu gross.</p>')
+    const down = render(<RouteErrorPage error={thrown(503, { unavailable: 'login' })} loggedIn={false} />)
+    expect(down).toContain(`<title>${de.pages.loginUnavailable.title} – SVN Portal</title>`)
+    expect(down).not.toContain('href="/login"')
+  })
+
+  it('shows an unexpected error as the general error page, with the login link only when logged out', () => {
+    const error = new Error('boom')
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(render(<RouteErrorPage error={error} loggedIn={false} />)).toContain('href="/login"')
+    const html = render(<RouteErrorPage error={error} loggedIn />)
+    expect(quiet).toHaveBeenCalledWith(error)
+    quiet.mockRestore()
+    expect(html).toContain('<title>Fehler – SVN Portal</title>')
+    expect(html).not.toContain('href="/login"')
+    expect(html).not.toContain('boom')
   })
 
   it('shows the logout confirmation and a way back in', () => {

@@ -6,7 +6,7 @@ import { ErrorIllustration, type ErrorKind } from './ErrorIllustration.tsx'
 type UnavailableKind = 'unavailable' | 'login-unavailable'
 
 /** The error boundary's page for a 503 (app/lib/unavailable.server.ts), or null for other errors. */
-export function unavailableKind(error: unknown): UnavailableKind | null {
+function unavailableKind(error: unknown): UnavailableKind | null {
   if (!isRouteErrorResponse(error) || error.status !== 503) return null
   return (error.data as { unavailable?: unknown } | null)?.unavailable === 'login'
     ? 'login-unavailable'
@@ -27,7 +27,16 @@ const PAGE_KEYS: Record<
 }
 
 /** Shared page for /no-permission, /error, /accessdenied and /404 (spec §2 "Error page"). */
-export function ErrorPage({ kind, loggedIn }: { kind: ErrorKind | UnavailableKind; loggedIn: boolean }) {
+export function ErrorPage({
+  kind,
+  loggedIn,
+  detail,
+}: {
+  kind: ErrorKind | UnavailableKind
+  loggedIn: boolean
+  /** What went wrong in this case, below the kind's general text. */
+  detail?: string
+}) {
   const { t } = useTranslation()
   const page = PAGE_KEYS[kind]
   return (
@@ -39,6 +48,7 @@ export function ErrorPage({ kind, loggedIn }: { kind: ErrorKind | UnavailableKin
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-bold sm:text-3xl">{t(`pages.${page}.heading`)}</h1>
         <p>{t(`pages.${page}.text`)}</p>
+        {detail ? <p>{detail}</p> : null}
         {loggedIn || kind.endsWith('unavailable') ? null : (
           <p>
             <Link to="/login" className="btn btn-primary">
@@ -48,5 +58,32 @@ export function ErrorPage({ kind, loggedIn }: { kind: ErrorKind | UnavailableKin
         )}
       </div>
     </div>
+  )
+}
+
+const ERROR_TITLES = {
+  unavailable: 'pages.unavailable.title',
+  'login-unavailable': 'pages.loginUnavailable.title',
+  accessdenied: 'pages.accessdenied.title',
+  error: 'pages.error.title',
+} as const
+
+/** What an error boundary shows for a thrown response or error: its title, page and message. */
+export function RouteErrorPage({ error, loggedIn }: { error: unknown; loggedIn: boolean }) {
+  const { t } = useTranslation()
+  const forbidden = isRouteErrorResponse(error) && error.status === 403
+  const tooLarge = isRouteErrorResponse(error) && error.status === 413 && typeof error.data === 'string'
+  if (!isRouteErrorResponse(error)) console.error(error)
+  const kind = unavailableKind(error) ?? (forbidden ? 'accessdenied' : 'error')
+  return (
+    <>
+      <title>{`${t(ERROR_TITLES[kind])} – SVN Portal`}</title>
+      <ErrorPage
+        kind={kind}
+        loggedIn={loggedIn}
+        // A body over the limit (app/lib/body-limit.server.ts) comes with its translated message.
+        detail={forbidden ? t('errors.forbidden') : tooLarge ? error.data : undefined}
+      />
+    </>
   )
 }

@@ -1,7 +1,42 @@
 import { type Page } from '@playwright/test'
-import { expectNoA11yViolations, isIdpLoginUrl, loginAs, expect, test } from './support.ts'
+import {
+  csrfFromPage,
+  expectNoA11yViolations,
+  isIdpLoginUrl,
+  jsEnabled,
+  loginAs,
+  waitForHydration,
+  expect,
+  test,
+} from './support.ts'
 
 const LOGIN_LINK = 'Zur Anmeldung'
+
+/**
+ * Sends a form as a browser does without script (no submit event, so no client-side action), whatever
+ * the page's script is; answers the HTTP status of the page that comes back.
+ */
+async function postPlainly(page: Page, action: string, fields: Record<string, string>): Promise<number> {
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+  await page.evaluate(
+    ({ action, fields }) => {
+      const form = document.createElement('form')
+      form.method = 'post'
+      form.action = action
+      for (const [name, value] of Object.entries(fields)) {
+        const input = document.createElement('input')
+        input.type = 'hidden'
+        input.name = name
+        input.value = value
+        form.append(input)
+      }
+      document.body.append(form)
+      form.submit()
+    },
+    { action, fields },
+  )
+  return (await answer).status()
+}
 
 async function expectErrorPage(page: Page, title: string, heading: string) {
   await expect(page).toHaveTitle(`${title} – SVN Portal`)
@@ -78,6 +113,45 @@ test.describe('route guards', () => {
       await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible()
     }
     await expectNoA11yViolations(page, '/404 logged in')
+  })
+
+  test('a form the server refuses shows the error page in the shell, where the script runs', async ({
+    page,
+  }, testInfo) => {
+    await loginAs(page, 'clerk@alpina.example')
+    await page.goto('/svn/create')
+    // An intent the screen does not know: its action throws, the guarded layout's boundary shows it.
+    const status = await postPlainly(page, '/svn/create', {
+      csrf: await csrfFromPage(page),
+      intent: 'unknown',
+    })
+    expect(status).toBe(400)
+    await expectErrorPage(page, 'Fehler', 'Es ist ein Fehler aufgetreten')
+    // Still logged in: the shell with its navigation and user menu, no login link.
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible()
+    await expect(page.locator('header details > summary')).toBeVisible()
+    await expect(page.getByRole('link', { name: LOGIN_LINK })).toHaveCount(0)
+    await expectNoA11yViolations(page, 'error page after a refused form')
+    if (!jsEnabled(testInfo)) return
+    await waitForHydration(page)
+    await page.locator('main h1').click()
+    await page.keyboard.press('?')
+    await expect(page.getByRole('dialog', { name: 'Tastaturkürzel' })).toBeVisible()
+  })
+
+  test('a form with a wrong anti-forgery token gets the root error page, which hydrates', async ({
+    page,
+  }) => {
+    await loginAs(page, 'clerk@alpina.example')
+    await page.goto('/svn/create')
+    // Refused by the root's middleware, before the session is read: the root's boundary, without the shell.
+    const status = await postPlainly(page, '/svn/create', { csrf: 'wrong', intent: 'create' })
+    expect(status).toBe(403)
+    await expectErrorPage(page, 'Zugriff verweigert', 'Zugriff verweigert')
+    await expect(page.getByRole('main')).toContainText('weil sie nicht von dieser Seite stammte')
+    await expectNoA11yViolations(page, 'error page after a wrong token')
+    // The root's error page marks hydration too (ADR 814): a test waiting for it does not hang.
+    await waitForHydration(page)
   })
 
   test('/error and /accessdenied render their own titles', async ({ page }) => {
