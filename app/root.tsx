@@ -122,7 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ root, children }: { root: RootData | undefined; children: ReactNode }) {
-  // No root data (the root's middleware refused the request): the main area of the logged-out shell.
+  // No root data (a middleware refused the request, or the root's loader failed): the shell's main area.
   if (!root)
     return (
       <main id="main" className="px-4 py-4 wide:px-8 wide:py-6">
@@ -171,8 +171,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * Errors of the root's own middleware or loader (no session known) and of the routes outside the guarded
- * layout. A screen's errors stop at the layout's boundary (routes/_guarded.tsx), inside the shell.
+ * Errors before any loader ran (React Router sends a middleware's error, of any route, to the root's
+ * boundary), of the root's loader, and of the routes outside the guarded layout. A screen's errors stop
+ * at the layout's boundary (routes/_guarded.tsx), inside the shell.
  */
 export function ErrorBoundary() {
   useHydratedMarker()

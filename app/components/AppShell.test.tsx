@@ -144,6 +144,8 @@ describe('ErrorPage and LogoutView', () => {
     const tooLarge = render(<RouteErrorPage error={thrown(413, 'Zu gross.')} loggedIn />)
     expect(tooLarge).toContain('<title>Fehler – SVN Portal</title>')
     expect(tooLarge).toContain('<p>Zu gross.</p>')
+    const gone = render(<RouteErrorPage error={thrown(404, 'Not Found')} loggedIn />)
+    expect(gone).toContain('<title>Seite nicht gefunden – SVN Portal</title>')
     const down = render(<RouteErrorPage error={thrown(503, { unavailable: 'login' })} loggedIn={false} />)
     expect(down).toContain(`<title>${de.pages.loginUnavailable.title} – SVN Portal</title>`)
     expect(down).not.toContain('href="/login"')

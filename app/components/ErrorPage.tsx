@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/texts.tsx'
-import { isRouteErrorResponse, Link } from 'react-router'
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from 'react-router'
 import { ErrorIllustration, type ErrorKind } from './ErrorIllustration.tsx'
 
 /** A dependency (database, register, identity provider) is down for the moment: 503 (ADR 602). */
@@ -61,29 +61,29 @@ export function ErrorPage({
   )
 }
 
-const ERROR_TITLES = {
-  unavailable: 'pages.unavailable.title',
-  'login-unavailable': 'pages.loginUnavailable.title',
-  accessdenied: 'pages.accessdenied.title',
-  error: 'pages.error.title',
-} as const
-
 /** What an error boundary shows for a thrown response or error: its title, page and message. */
 export function RouteErrorPage({ error, loggedIn }: { error: unknown; loggedIn: boolean }) {
   const { t } = useTranslation()
-  const forbidden = isRouteErrorResponse(error) && error.status === 403
-  const tooLarge = isRouteErrorResponse(error) && error.status === 413 && typeof error.data === 'string'
-  if (!isRouteErrorResponse(error)) console.error(error)
-  const kind = unavailableKind(error) ?? (forbidden ? 'accessdenied' : 'error')
+  const response = isRouteErrorResponse(error) ? error : null
+  if (!response) console.error(error)
+  const status = response?.status
+  const kind =
+    unavailableKind(error) ?? (status === 403 ? 'accessdenied' : status === 404 ? 'not-found' : 'error')
+  // A body over the limit (app/lib/body-limit.server.ts) comes with its translated message.
+  const tooLarge = status === 413 && typeof response?.data === 'string' ? response.data : undefined
   return (
     <>
-      <title>{`${t(ERROR_TITLES[kind])} – SVN Portal`}</title>
-      <ErrorPage
-        kind={kind}
-        loggedIn={loggedIn}
-        // A body over the limit (app/lib/body-limit.server.ts) comes with its translated message.
-        detail={forbidden ? t('errors.forbidden') : tooLarge ? error.data : undefined}
-      />
+      <title>{`${t(`pages.${PAGE_KEYS[kind]}.title`)} – SVN Portal`}</title>
+      <ErrorPage kind={kind} loggedIn={loggedIn} detail={status === 403 ? t('errors.forbidden') : tooLarge} />
     </>
   )
+}
+
+/**
+ * A route's error boundary below the root: the root's loader ran (React Router runs the loaders above
+ * the boundary), so the shell is there and knows who is logged in.
+ */
+export function RouteErrorBoundary() {
+  const root = useRouteLoaderData<{ user: unknown } | undefined>('root')
+  return <RouteErrorPage error={useRouteError()} loggedIn={Boolean(root?.user)} />
 }

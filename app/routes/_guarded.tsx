@@ -1,7 +1,6 @@
-import { Outlet, useRouteError, useRouteLoaderData } from 'react-router'
-import { RouteErrorPage } from '~/components/ErrorPage.tsx'
+import { Outlet } from 'react-router'
+import { RouteErrorBoundary } from '~/components/ErrorPage.tsx'
 import { guardMiddleware } from '~/lib/auth.server.ts'
-import type { RootData } from '~/root.tsx'
 import type { Route } from './+types/_guarded'
 
 /** Checks login and the route table's authorities before any loader or action below runs. */
@@ -14,9 +13,8 @@ export default function Guarded() {
 /**
  * A screen's error, shown inside the shell. Here and not only at the root: React Router runs no loader
  * of an action's error boundary or below it, so a form POST that failed (without JavaScript) would
- * otherwise show the root's page without its data, as if logged out.
+ * otherwise show the root's page without its data, as if logged out (ADR 303).
  */
 export function ErrorBoundary() {
-  const root = useRouteLoaderData<RootData>('root')
-  return <RouteErrorPage error={useRouteError()} loggedIn={Boolean(root?.user)} />
+  return <RouteErrorBoundary />
 }

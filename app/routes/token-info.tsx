@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from '../lib/texts.tsx'
-import { data, isRouteErrorResponse, redirect, useRouteError, useRouteLoaderData } from 'react-router'
-import { ErrorPage } from '../components/ErrorPage.tsx'
+import { data, redirect } from 'react-router'
+import { RouteErrorBoundary } from '../components/ErrorPage.tsx'
 import { currentSession, rememberWanted } from '../lib/auth.server.ts'
 import { appContext } from '../lib/context.ts'
 import { getInstance } from '../lib/i18n.server.ts'
@@ -276,15 +276,5 @@ export default function TokenInfo({ loaderData }: Route.ComponentProps) {
 
 /** Disabled debug pages answer 404 and show the shared "not found" page. */
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const { t } = useTranslation()
-  const root = useRouteLoaderData<{ user: unknown }>('root')
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  if (!isRouteErrorResponse(error)) console.error(error)
-  return (
-    <>
-      <title>{`${t(notFound ? 'pages.notFound.title' : 'pages.error.title')} – SVN Portal`}</title>
-      <ErrorPage kind={notFound ? 'not-found' : 'error'} loggedIn={Boolean(root?.user)} />
-    </>
-  )
+  return <RouteErrorBoundary />
 }

@@ -14,10 +14,13 @@ const LOGIN_LINK = 'Zur Anmeldung'
 
 /**
  * Sends a form as a browser does without script (no submit event, so no client-side action), whatever
- * the page's script is; answers the HTTP status of the page that comes back.
+ * the page's script is; answers the HTTP status of the page that comes back. A synchronous evaluate runs
+ * in the no-js project too.
  */
 async function postPlainly(page: Page, action: string, fields: Record<string, string>): Promise<number> {
-  const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+  const answer = page.waitForResponse(
+    (r) => r.request().isNavigationRequest() && new URL(r.url()).pathname === action,
+  )
   await page.evaluate(
     ({ action, fields }) => {
       const form = document.createElement('form')
@@ -149,6 +152,9 @@ test.describe('route guards', () => {
     expect(status).toBe(403)
     await expectErrorPage(page, 'Zugriff verweigert', 'Zugriff verweigert')
     await expect(page.getByRole('main')).toContainText('weil sie nicht von dieser Seite stammte')
+    // The root's page: no session read, so no shell, and the way back in.
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: LOGIN_LINK })).toBeVisible()
     await expectNoA11yViolations(page, 'error page after a wrong token')
     // The root's error page marks hydration too (ADR 814): a test waiting for it does not hang.
     await waitForHydration(page)
