@@ -1,16 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from 'react-router'
-import { AppShell } from './components/AppShell.tsx'
-import { RouteErrorPage } from './components/ErrorPage.tsx'
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { AppShell, MAIN_PADDING } from './components/AppShell.tsx'
+import { RouteErrorBoundary } from './components/ErrorPage.tsx'
 import { authMiddleware, currentSession } from './lib/auth.server.ts'
 import { bannerToday, holidayBanner } from './lib/banner.server.ts'
 import { appContext } from './lib/context.ts'
@@ -125,7 +116,7 @@ function Shell({ root, children }: { root: RootData | undefined; children: React
   // No root data (a middleware refused the request, or the root's loader failed): the shell's main area.
   if (!root)
     return (
-      <main id="main" className="px-4 py-4 wide:px-8 wide:py-6">
+      <main id="main" className={MAIN_PADDING}>
         {children}
       </main>
     )
@@ -177,10 +168,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary() {
   useHydratedMarker()
-  const root = useRouteLoaderData<RootData>('root')
   return (
-    <Shell root={root}>
-      <RouteErrorPage error={useRouteError()} loggedIn={Boolean(root?.user)} />
+    <Shell root={useRouteLoaderData<RootData>('root')}>
+      <RouteErrorBoundary />
     </Shell>
   )
 }

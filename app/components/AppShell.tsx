@@ -43,6 +43,9 @@ export interface AppShellProps {
   children: ReactNode
 }
 
+/** The main area's padding, also where a page has no shell (the root's error page without data). */
+export const MAIN_PADDING = 'px-4 py-4 wide:px-8 wide:py-6'
+
 /**
  * Page frame: skip link, header, side navigation (logged in only) and <main>. The landmarks are
  * header, nav and main (ACCESSIBILITY 14); messages sit at the top of <main> so that without
@@ -64,7 +67,7 @@ export function AppShell(props: AppShellProps) {
     [shortcutsEnabled, hydrated],
   )
   const main = (
-    <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-4 wide:px-8 wide:py-6">
+    <main id="main" tabIndex={-1} className={`min-w-0 flex-1 ${MAIN_PADDING}`}>
       <FlashMessages toast={toast} />
       {children}
     </main>

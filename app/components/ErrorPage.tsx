@@ -80,8 +80,8 @@ export function RouteErrorPage({ error, loggedIn }: { error: unknown; loggedIn: 
 }
 
 /**
- * A route's error boundary below the root: the root's loader ran (React Router runs the loaders above
- * the boundary), so the shell is there and knows who is logged in.
+ * A route's error page, told by the root's data whether someone is logged in. Below the root, the
+ * root's loader has run (React Router runs the loaders above the boundary); at the root it may not have.
  */
 export function RouteErrorBoundary() {
   const root = useRouteLoaderData<{ user: unknown } | undefined>('root')
