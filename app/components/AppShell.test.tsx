@@ -138,9 +138,22 @@ describe('ErrorPage and LogoutView', () => {
   it('shows a thrown response as its kind of error page, with its title and message', () => {
     /** What React Router hands a boundary for a thrown Response (isRouteErrorResponse accepts it). */
     const thrown = (status: number, data: unknown) => ({ status, statusText: '', internal: false, data })
-    const forbidden = render(<RouteErrorPage error={thrown(403, 'Forbidden')} loggedIn />)
-    expect(forbidden).toContain('<title>Zugriff verweigert – SVN Portal</title>')
-    expect(forbidden).toContain(de.errors.forbidden)
+    // A form refused by the anti-forgery check: back to its page, logged in or not, never the login link.
+    for (const loggedIn of [true, false]) {
+      const refused = render(
+        <RouteErrorPage error={thrown(403, { back: '/svn/create?x=1' })} loggedIn={loggedIn} />,
+      )
+      expect(refused).toContain(`<title>${de.pages.refused.title} – SVN Portal</title>`)
+      expect(refused).toContain(de.pages.refused.text)
+      expect(refused).toContain(
+        `<a href="/svn/create?x=1" class="btn btn-primary">${de.pages.refused.link}</a>`,
+      )
+      expect(refused).not.toContain('href="/login"')
+    }
+    // Without a usable page (another 403, a protocol-relative path): the home page.
+    for (const data of ['Forbidden', { back: '//evil.example/' }]) {
+      expect(render(<RouteErrorPage error={thrown(403, data)} loggedIn />)).toContain('<a href="/" class')
+    }
     const tooLarge = render(<RouteErrorPage error={thrown(413, 'Zu gross.')} loggedIn />)
     expect(tooLarge).toContain('<title>Fehler – SVN Portal</title>')
     expect(tooLarge).toContain('<p>Zu gross.</p>')

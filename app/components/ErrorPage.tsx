@@ -13,10 +13,21 @@ function unavailableKind(error: unknown): UnavailableKind | null {
     : 'unavailable'
 }
 
+/** A form refused by the anti-forgery check (app/lib/csrf.server.ts): 403 with the page it came from. */
+type RefusedKind = 'refused'
+
+/** The page a refused form was sent from, or null when the error is not such a refusal. */
+function refusedFormPage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || error.status !== 403) return null
+  const back = (error.data as { back?: unknown } | null)?.back
+  // The server checked it as a redirect target (ADR 710); this only keeps a bad value from leaving us.
+  return typeof back === 'string' && back.startsWith('/') && !back.startsWith('//') ? back : '/'
+}
+
 /** Which `pages.*` block of the translations a kind reads. */
 const PAGE_KEYS: Record<
-  ErrorKind | UnavailableKind,
-  'noPermission' | 'error' | 'accessdenied' | 'notFound' | 'unavailable' | 'loginUnavailable'
+  ErrorKind | UnavailableKind | RefusedKind,
+  'noPermission' | 'error' | 'accessdenied' | 'notFound' | 'unavailable' | 'loginUnavailable' | 'refused'
 > = {
   'no-permission': 'noPermission',
   error: 'error',
@@ -24,6 +35,7 @@ const PAGE_KEYS: Record<
   'not-found': 'notFound',
   unavailable: 'unavailable',
   'login-unavailable': 'loginUnavailable',
+  refused: 'refused',
 }
 
 /** Shared page for /no-permission, /error, /accessdenied and /404 (spec §2 "Error page"). */
@@ -31,25 +43,34 @@ export function ErrorPage({
   kind,
   loggedIn,
   detail,
+  back,
 }: {
-  kind: ErrorKind | UnavailableKind
+  kind: ErrorKind | UnavailableKind | RefusedKind
   loggedIn: boolean
   /** What went wrong in this case, below the kind's general text. */
   detail?: string
+  /** A refused form's page, offered instead of the login link (the page itself asks for a login if needed). */
+  back?: string
 }) {
   const { t } = useTranslation()
   const page = PAGE_KEYS[kind]
+  const illustration: ErrorKind =
+    kind === 'refused' ? 'accessdenied' : kind.endsWith('unavailable') ? 'error' : (kind as ErrorKind)
   return (
     <div className="flex max-w-2xl flex-col gap-4 py-4 sm:flex-row-reverse sm:items-start sm:justify-end sm:gap-8">
-      <ErrorIllustration
-        kind={kind.endsWith('unavailable') ? 'error' : (kind as ErrorKind)}
-        className="h-auto w-32 shrink-0 sm:w-40"
-      />
+      <ErrorIllustration kind={illustration} className="h-auto w-32 shrink-0 sm:w-40" />
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-bold sm:text-3xl">{t(`pages.${page}.heading`)}</h1>
         <p>{t(`pages.${page}.text`)}</p>
         {detail ? <p>{detail}</p> : null}
-        {loggedIn || kind.endsWith('unavailable') ? null : (
+        {back ? (
+          <p>
+            {/* A whole page load, so the form comes with the token of the current login. */}
+            <a href={back} className="btn btn-primary">
+              {t('pages.refused.link')}
+            </a>
+          </p>
+        ) : loggedIn || kind.endsWith('unavailable') ? null : (
           <p>
             <Link to="/login" className="btn btn-primary">
               {t('pages.loginLink')}
@@ -67,14 +88,14 @@ export function RouteErrorPage({ error, loggedIn }: { error: unknown; loggedIn: 
   const response = isRouteErrorResponse(error) ? error : null
   if (!response) console.error(error)
   const status = response?.status
-  const kind =
-    unavailableKind(error) ?? (status === 403 ? 'accessdenied' : status === 404 ? 'not-found' : 'error')
+  const back = refusedFormPage(error) ?? undefined
+  const kind = unavailableKind(error) ?? (back ? 'refused' : status === 404 ? 'not-found' : 'error')
   // A body over the limit (app/lib/body-limit.server.ts) comes with its translated message.
   const tooLarge = status === 413 && typeof response?.data === 'string' ? response.data : undefined
   return (
     <>
       <title>{`${t(`pages.${PAGE_KEYS[kind]}.title`)} – SVN Portal`}</title>
-      <ErrorPage kind={kind} loggedIn={loggedIn} detail={status === 403 ? t('errors.forbidden') : tooLarge} />
+      <ErrorPage kind={kind} loggedIn={loggedIn} detail={tooLarge} back={back} />
     </>
   )
 }

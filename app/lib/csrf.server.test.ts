@@ -2,7 +2,7 @@ import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
 import { appContext, type PortalConfig } from './context.ts'
-import { CSRF_HEADER, csrfMiddleware, csrfToken } from './csrf.server.ts'
+import { CSRF_HEADER, csrfMiddleware, csrfToken, type CsrfRefusal } from './csrf.server.ts'
 import { sessionCookie } from './session.server.ts'
 
 const config = {
@@ -18,13 +18,17 @@ async function sessionCookieFor(id: string): Promise<string> {
   return asCookie(await sessionCookie(config.secure, config.sessionSecret).serialize(id))
 }
 
-/** Runs the middleware on a POST; resolves with the status (200 when it let the request through). */
-async function post(cookie: string, token: string): Promise<number> {
+/** Runs the middleware on a POST; resolves with its answer (200 when it let the request through). */
+async function answer(
+  cookie: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const context = new RouterContextProvider()
   context.set(appContext, { cspNonce: 'n', config, db: {} as Database })
   const request = new Request('https://svn.example.ch/svn/search', {
     method: 'POST',
-    headers: { Cookie: cookie, [CSRF_HEADER]: token },
+    headers: { Cookie: cookie, [CSRF_HEADER]: token, ...headers },
   })
   try {
     const response = await csrfMiddleware(
@@ -33,12 +37,14 @@ async function post(cookie: string, token: string): Promise<number> {
       >[0],
       async () => new Response('ok'),
     )
-    return (response as Response).status
+    return response as Response
   } catch (error) {
-    if (error instanceof Response) return error.status
+    if (error instanceof Response) return error
     throw error
   }
 }
+
+const post = async (cookie: string, token: string) => (await answer(cookie, token)).status
 
 describe('the anti-forgery token is bound to the session (ADR 706)', () => {
   it("accepts the session's own token and refuses another session's", async () => {
@@ -64,5 +70,26 @@ describe('the anti-forgery token is bound to the session (ADR 706)', () => {
     expect(await post(csrfCookie, other.token)).toBe(403)
     const mine = await sessionCookieFor('session-id-of-alice-0123456789')
     expect(await post(`${csrfCookie}; ${mine}`, anonymous.token)).toBe(403)
+  })
+})
+
+describe('a refused form is told the page it came from (ADR 303)', () => {
+  const back = async (headers: Record<string, string>) => {
+    const refused = await answer('', 'wrong', headers)
+    expect(refused.status).toBe(403)
+    return ((await refused.json()) as CsrfRefusal).back
+  }
+
+  it("answers the Referer's path and query, so the page can link back to the form", async () => {
+    expect(await back({ Referer: 'https://svn.example.ch/user/administration/7?tab=roles' })).toBe(
+      '/user/administration/7?tab=roles',
+    )
+  })
+
+  it('answers the home page without a Referer, or with one no redirect may go to', async () => {
+    expect(await back({})).toBe('/')
+    expect(await back({ Referer: 'not a url' })).toBe('/')
+    expect(await back({ Referer: 'https://svn.example.ch/%2F%2Fevil.example/' })).toBe('/')
+    expect(await back({ Referer: 'https://svn.example.ch/logout' })).toBe('/')
   })
 })

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createCookie, type MiddlewareFunction } from 'react-router'
 import { logEvent } from '../../domain/log.ts'
+import { safeRedirectOrHome } from '../../domain/safe-redirect.ts'
 import { limitedRequestBody } from './body-limit.server.ts'
 import { appContext, type PortalConfig } from './context.ts'
 import { cookieName } from './cookie-name.server.ts'
@@ -56,6 +57,24 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
+/** What the refusal page (ErrorPage.tsx) reads from the 403: where the refused form was. */
+export type CsrfRefusal = { back: string }
+
+/**
+ * The page the refused form was sent from, to open it again with a fresh token: the path of the
+ * Referer (sent for our own pages, Referrer-Policy same-origin), checked as every redirect target is.
+ */
+function refusedFrom(request: Request): string {
+  const referer = request.headers.get('Referer')
+  if (!referer) return '/'
+  try {
+    const url = new URL(referer)
+    return safeRedirectOrHome(url.pathname + url.search)
+  } catch {
+    return '/'
+  }
+}
+
 /**
  * Every non-GET request to the portal must carry the token of its session (or, before login, of its
  * CSRF cookie), as form field or header (the Origin check in server.ts comes first). A mismatch answers 403.
@@ -90,7 +109,9 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
       path: new URL(request.url).pathname,
       reason: sent ? 'csrf token wrong' : 'csrf token missing',
     })
-    throw new Response('Forbidden: anti-forgery token missing or wrong', { status: 403 })
+    // Most often a form of an earlier login (signed in again in another tab): the page says so and
+    // links back to the form, whoever is logged in now (ADR 303).
+    throw Response.json({ back: refusedFrom(request) } satisfies CsrfRefusal, { status: 403 })
   }
   return next()
 }
