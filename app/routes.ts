@@ -12,6 +12,7 @@ export default [
   route('no-permission', 'routes/no-permission.tsx'),
   route('error', 'routes/error.tsx'),
   route('accessdenied', 'routes/accessdenied.tsx'),
+  route('refused', 'routes/refused.tsx'),
   route('404', 'routes/404.tsx'),
   route('insurer-logo/:version', 'routes/insurer-logo.$version.ts'),
   route('token-info', 'routes/token-info.tsx'),

@@ -16,12 +16,14 @@ function unavailableKind(error: unknown): UnavailableKind | null {
 /** A form refused by the anti-forgery check (app/lib/csrf.server.ts): 403 with the page it came from. */
 type RefusedKind = 'refused'
 
-/** The page a refused form was sent from, or null when the error is not such a refusal. */
+/**
+ * The page a refused submission was sent from (its 403 says), or null for any other error. The server
+ * checked it as every redirect target (ADR 710); a second check here would ship that code to every page.
+ */
 function refusedFormPage(error: unknown): string | null {
   if (!isRouteErrorResponse(error) || error.status !== 403) return null
   const back = (error.data as { back?: unknown } | null)?.back
-  // The server checked it as a redirect target (ADR 710); this only keeps a bad value from leaving us.
-  return typeof back === 'string' && back.startsWith('/') && !back.startsWith('//') ? back : '/'
+  return typeof back === 'string' ? back : null
 }
 
 /** Which `pages.*` block of the translations a kind reads. */
@@ -38,7 +40,7 @@ const PAGE_KEYS: Record<
   refused: 'refused',
 }
 
-/** Shared page for /no-permission, /error, /accessdenied and /404 (spec §2 "Error page"). */
+/** Shared page for /no-permission, /error, /accessdenied, /refused and /404 (spec §2 "Error page"). */
 export function ErrorPage({
   kind,
   loggedIn,
@@ -89,7 +91,9 @@ export function RouteErrorPage({ error, loggedIn }: { error: unknown; loggedIn: 
   if (!response) console.error(error)
   const status = response?.status
   const back = refusedFormPage(error) ?? undefined
-  const kind = unavailableKind(error) ?? (back ? 'refused' : status === 404 ? 'not-found' : 'error')
+  const kind =
+    unavailableKind(error) ??
+    (back ? 'refused' : status === 403 ? 'accessdenied' : status === 404 ? 'not-found' : 'error')
   // A body over the limit (app/lib/body-limit.server.ts) comes with its translated message.
   const tooLarge = status === 413 && typeof response?.data === 'string' ? response.data : undefined
   return (

@@ -86,10 +86,20 @@ describe('a refused form is told the page it came from (ADR 303)', () => {
     )
   })
 
-  it('answers the home page without a Referer, or with one no redirect may go to', async () => {
+  it('answers the home page without a Referer of ours, or with one no redirect may go to', async () => {
     expect(await back({})).toBe('/')
     expect(await back({ Referer: 'not a url' })).toBe('/')
+    expect(await back({ Referer: 'https://evil.example/svn/search' })).toBe('/')
     expect(await back({ Referer: 'https://svn.example.ch/%2F%2Fevil.example/' })).toBe('/')
     expect(await back({ Referer: 'https://svn.example.ch/logout' })).toBe('/')
+  })
+
+  it('sends a page load to the refusal page, with the way back in its query', async () => {
+    const refused = await answer('', 'wrong', {
+      'Sec-Fetch-Mode': 'navigate',
+      Referer: 'https://svn.example.ch/svn/create?new=1',
+    })
+    expect(refused.status).toBe(303)
+    expect(refused.headers.get('Location')).toBe('/refused?back=%2Fsvn%2Fcreate%3Fnew%3D1')
   })
 })

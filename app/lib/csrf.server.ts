@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { createCookie, type MiddlewareFunction } from 'react-router'
+import { createCookie, redirect, type MiddlewareFunction } from 'react-router'
 import { logEvent } from '../../domain/log.ts'
 import { safeRedirectOrHome } from '../../domain/safe-redirect.ts'
 import { limitedRequestBody } from './body-limit.server.ts'
@@ -57,27 +57,41 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-/** What the refusal page (ErrorPage.tsx) reads from the 403: where the refused form was. */
+/** What the router's boundary (ErrorPage.tsx) reads from a refused submission's 403. */
 export type CsrfRefusal = { back: string }
 
 /**
  * The page the refused form was sent from, to open it again with a fresh token: the path of the
  * Referer (sent for our own pages, Referrer-Policy same-origin), checked as every redirect target is.
  */
-function refusedFrom(request: Request): string {
+function refusedFrom(request: Request, origin: string): string {
   const referer = request.headers.get('Referer')
   if (!referer) return '/'
   try {
     const url = new URL(referer)
-    return safeRedirectOrHome(url.pathname + url.search)
+    return url.origin === origin ? safeRedirectOrHome(url.pathname + url.search) : '/'
   } catch {
     return '/'
   }
 }
 
 /**
+ * The refusal (ADR 303). A form the browser sent as a page load goes to the refusal page, which shows
+ * the shell of whoever is logged in now, whether the form was a screen's or a resource route's
+ * (language, navigation, shortcuts). The router's own fetch (JavaScript) gets 403 with the same
+ * `back`, for the root's boundary; a script's fetch too.
+ */
+function refusal(request: Request, origin: string): Response {
+  const back = refusedFrom(request, origin)
+  if (request.headers.get('Sec-Fetch-Mode') === 'navigate') {
+    return redirect(`/refused?${new URLSearchParams({ back })}`, 303)
+  }
+  return Response.json({ back } satisfies CsrfRefusal, { status: 403 })
+}
+
+/**
  * Every non-GET request to the portal must carry the token of its session (or, before login, of its
- * CSRF cookie), as form field or header (the Origin check in server.ts comes first). A mismatch answers 403.
+ * CSRF cookie), as form field or header (the Origin check of server/security.ts comes first). A mismatch is refused.
  */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method === 'GET' || request.method === 'HEAD') return next()
@@ -109,9 +123,8 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
       path: new URL(request.url).pathname,
       reason: sent ? 'csrf token wrong' : 'csrf token missing',
     })
-    // Most often a form of an earlier login (signed in again in another tab): the page says so and
-    // links back to the form, whoever is logged in now (ADR 303).
-    throw Response.json({ back: refusedFrom(request) } satisfies CsrfRefusal, { status: 403 })
+    // Most often a form of an earlier login (signed in again in another tab).
+    throw refusal(request, config.origin)
   }
   return next()
 }

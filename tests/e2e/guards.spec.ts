@@ -6,6 +6,7 @@ import {
   isIdpLoginUrl,
   jsEnabled,
   loginAs,
+  openUserMenu,
   tabTo,
   waitForHydration,
   expect,
@@ -144,46 +145,92 @@ test.describe('route guards', () => {
     await expect(page.getByRole('dialog', { name: 'Tastaturkürzel' })).toBeVisible()
   })
 
-  test('a form of an earlier login is refused with a way back to its page, which hydrates', async ({
-    page,
-  }, testInfo) => {
-    const email = 'clerk@alpina.example'
-    await loginAs(page, email)
-    await gotoHydrated(page, '/svn/create?new=1')
-    const stale = await csrfFromPage(page)
-    // The clerk signs in again in another tab: this tab's form still carries the old login's token.
+  /** Signs the clerk in again as if in another tab: this tab's page keeps the old login's token. */
+  async function signInAgainElsewhere(page: Page, email: string) {
     await page.context().clearCookies()
     const other = await page.context().newPage()
     await loginAs(other, email)
     await other.close()
+  }
+
+  test('a form of an earlier login is refused with a way back to its page', async ({ page }, testInfo) => {
+    const email = 'clerk@alpina.example'
+    await loginAs(page, email)
+    await gotoHydrated(page, '/svn/create?new=1')
+    const stale = await csrfFromPage(page)
+    await signInAgainElsewhere(page, email)
     // Saving the draft: a form POST without JavaScript, the router's fetch of /svn/create.data with it.
-    const refused = page.waitForResponse((r) => r.request().method() === 'POST')
+    const refused = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /^\/svn\/create(\.data)?$/.test(new URL(r.url()).pathname),
+    )
     // (Focused directly: tabbing through the whole form is svn-create.spec.ts's part.)
     await page.getByRole('button', { name: 'Entwurf speichern' }).focus()
     await page.keyboard.press('Enter')
-    expect((await refused).status()).toBe(403)
-    // Refused by the root's middleware: the root's page (without JavaScript no session was read for
-    // it, so no shell; with it, the shell the router already had).
+    if (jsEnabled(testInfo)) {
+      // The router's boundary shows the refusal in the shell it has, at the form's action.
+      expect((await refused).status()).toBe(403)
+      await expect(page).toHaveURL('/svn/create')
+    } else {
+      // A page load goes on to the refusal page, with the shell of whoever is logged in now.
+      expect((await refused).status()).toBe(303)
+      await expect(page).toHaveURL('/refused?back=%2Fsvn%2Fcreate%3Fnew%3D1')
+    }
     await expectErrorPage(page, 'Anfrage abgelehnt', 'Anfrage abgelehnt')
     await expect(page.getByRole('main')).toContainText('Es wurde nichts gespeichert.')
-    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveCount(
-      jsEnabled(testInfo) ? 1 : 0,
-    )
-    // Not the login link: the clerk is logged in; the form's page asks for a login if that is needed.
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible()
     await expect(page.getByRole('link', { name: LOGIN_LINK })).toHaveCount(0)
     const back = page.getByRole('link', { name: 'Seite neu öffnen' })
     await expect(back).toHaveAttribute('href', '/svn/create?new=1')
-    await expectNoA11yViolations(page, 'error page after a form of an earlier login')
-    // The root's error page marks hydration too (ADR 814): a test waiting for it does not hang.
-    await waitForHydration(page)
+    await expectNoA11yViolations(page, 'refusal of a form of an earlier login')
     await tabTo(page, back)
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL('/svn/create?new=1')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('SVn Erstellen')
-    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible()
     // The form comes back with the current login's token.
     expect(await csrfFromPage(page)).not.toBe(stale)
     await expectNoA11yViolations(page, 'the form opened again')
+  })
+
+  test("a resource route's form of an earlier login gets the refusal page too, which hydrates", async ({
+    page,
+  }) => {
+    const email = 'clerk@alpina.example'
+    await loginAs(page, email)
+    await gotoHydrated(page, '/svn/search')
+    await signInAgainElsewhere(page, email)
+    // The language switch in the user menu posts to /language, a route without a page of its own.
+    await openUserMenu(page)
+    await page.getByRole('button', { name: 'Français' }).press('Enter')
+    await expect(page).toHaveURL('/refused?back=%2Fsvn%2Fsearch')
+    await expectErrorPage(page, 'Anfrage abgelehnt', 'Anfrage abgelehnt')
+    await expect(page.locator('html')).toHaveAttribute('lang', /^de/)
+    await expect(page.getByRole('link', { name: 'Seite neu öffnen' })).toHaveAttribute('href', '/svn/search')
+    await expectNoA11yViolations(page, 'refusal of a resource route')
+    await waitForHydration(page)
+    // The page's own link is checked as every redirect target is.
+    await page.goto('/refused?back=//evil.example/')
+    await expect(page.getByRole('link', { name: 'Seite neu öffnen' })).toHaveAttribute('href', '/')
+  })
+
+  test("a form over the body limit gets the root's page with the limit's message, which hydrates", async ({
+    page,
+  }) => {
+    await loginAs(page, 'clerk@alpina.example')
+    await page.goto('/svn/create?new=1')
+    // Refused by the root's middleware before the session is read: the root's page, without the shell.
+    const status = await postPlainly(page, '/svn/create', {
+      csrf: await csrfFromPage(page),
+      intent: 'save-draft',
+      big: 'x'.repeat(1100 * 1024),
+    })
+    expect(status).toBe(413)
+    await expectErrorPage(page, 'Fehler', 'Es ist ein Fehler aufgetreten')
+    await expect(page.getByRole('main')).toContainText('Die gesendeten Daten sind zu gross (höchstens 1 MB).')
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: LOGIN_LINK })).toBeVisible()
+    await expectNoA11yViolations(page, 'error page after a body over the limit')
+    // The root's error page marks hydration too (ADR 814): a test waiting for it does not hang.
+    await waitForHydration(page)
   })
 
   test('/error and /accessdenied render their own titles', async ({ page }) => {

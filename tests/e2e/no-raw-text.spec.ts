@@ -24,6 +24,7 @@ const CLERK_PAGES = [
   '/no-permission',
   '/error',
   '/accessdenied',
+  '/refused?back=/svn/search',
   '/404',
   '/no-such-page',
 ]

@@ -44,7 +44,7 @@ const FOREIGN = 'https://evil.example'
 test.describe('security', () => {
   test('portal pages carry a strict CSP with a fresh nonce that the scripts use', async ({ request }) => {
     const nonces = new Set<string>()
-    for (const path of ['/no-permission', '/404', '/error', '/accessdenied']) {
+    for (const path of ['/no-permission', '/404', '/error', '/accessdenied', '/refused']) {
       const response = await request.get(path, { maxRedirects: 0 })
       const nonce = expectStrictPortalCsp(response)
       nonces.add(nonce)
@@ -53,7 +53,7 @@ test.describe('security', () => {
       expect(scripts.length, `scripts on ${path}`).toBeGreaterThan(0)
       for (const tag of scripts) expect(tag, `script tag on ${path}`).toContain(`nonce="${nonce}"`)
     }
-    expect(nonces.size, 'a new nonce per response').toBe(4)
+    expect(nonces.size, 'a new nonce per response').toBe(5)
   })
 
   test('the IdP login page forbids framing, base and plugins as well', async ({ page }) => {
