@@ -162,9 +162,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * Errors before any loader ran (React Router sends a middleware's error, of any route, to the root's
- * boundary), of the root's loader, and of the routes outside the guarded layout. A screen's errors stop
- * at the layout's boundary (routes/_guarded.tsx), inside the shell.
+ * Errors before any loader ran (on the server React Router sends a middleware's error, of any route, to
+ * the root's boundary), of the root's loader, and of the routes outside the guarded layout. A screen's
+ * errors stop at the layout's boundary (routes/_guarded.tsx), inside the shell; so do, in the browser,
+ * the router's submissions of a screen, whatever refused them.
  */
 export function ErrorBoundary() {
   useHydratedMarker()

@@ -1,5 +1,6 @@
 import { useTranslation } from '../lib/texts.tsx'
 import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from 'react-router'
+import { refusedBack } from '../lib/refusal.ts'
 import { ErrorIllustration, type ErrorKind } from './ErrorIllustration.tsx'
 
 /** A dependency (database, register, identity provider) is down for the moment: 503 (ADR 602). */
@@ -15,16 +16,6 @@ function unavailableKind(error: unknown): UnavailableKind | null {
 
 /** A form refused by the anti-forgery check (app/lib/csrf.server.ts): 403 with the page it came from. */
 type RefusedKind = 'refused'
-
-/**
- * The page a refused submission was sent from (its 403 says), or null for any other error. The server
- * checked it as every redirect target (ADR 710); a second check here would ship that code to every page.
- */
-function refusedFormPage(error: unknown): string | null {
-  if (!isRouteErrorResponse(error) || error.status !== 403) return null
-  const back = (error.data as { back?: unknown } | null)?.back
-  return typeof back === 'string' ? back : null
-}
 
 /** Which `pages.*` block of the translations a kind reads. */
 const PAGE_KEYS: Record<
@@ -90,7 +81,9 @@ export function RouteErrorPage({ error, loggedIn }: { error: unknown; loggedIn: 
   const response = isRouteErrorResponse(error) ? error : null
   if (!response) console.error(error)
   const status = response?.status
-  const back = refusedFormPage(error) ?? undefined
+  // A refused form's way back: the server checked it as every redirect target (ADR 710); checking it
+  // here again would ship that code to every page.
+  const back = (response && refusedBack(response.status, response.data)) ?? undefined
   const kind =
     unavailableKind(error) ??
     (back ? 'refused' : status === 403 ? 'accessdenied' : status === 404 ? 'not-found' : 'error')

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { useNoteTexts, useTranslation } from '../lib/texts.tsx'
 import { Form, useRevalidator } from 'react-router'
 import { LOGO_ACCEPT, LOGO_MAX_BYTES } from '../../domain/logo.ts'
+import { refusalPage, refusedBack } from '../lib/refusal.ts'
 import { useHydrated } from './useHydrated.ts'
 
 /**
@@ -60,8 +61,12 @@ export function LogoUploadForm({ csrf, error }: { csrf: string; error: string | 
       void revalidator.revalidate()
     }
     xhr.onload = () => {
+      const answer = parsed(xhr.responseText)
+      // A form of an earlier login: the refusal page says so (ADR 303).
+      const back = refusedBack(xhr.status, answer)
+      if (back) return window.location.assign(refusalPage(back))
       const ok = xhr.status >= 200 && xhr.status < 300
-      done(ok ? null : (errorOf(xhr.responseText) ?? t('admin.logo.errors.failed')))
+      done(ok ? null : (errorOf(answer) ?? t('admin.logo.errors.failed')))
     }
     xhr.onerror = () => done(t('admin.logo.errors.failed'))
     setPercent(0)
@@ -126,12 +131,17 @@ export function LogoUploadForm({ csrf, error }: { csrf: string; error: string | 
   )
 }
 
-/** The translated message of logo/upload's JSON answer, if it is one. */
-function errorOf(text: string): string | null {
+/** logo/upload's JSON answer, or null. */
+function parsed(text: string): unknown {
   try {
-    const body = JSON.parse(text) as { error?: unknown }
-    return typeof body.error === 'string' ? body.error : null
+    return JSON.parse(text)
   } catch {
     return null
   }
+}
+
+/** The answer's translated message, if it has one. */
+function errorOf(answer: unknown): string | null {
+  const error = (answer as { error?: unknown } | null)?.error
+  return typeof error === 'string' ? error : null
 }

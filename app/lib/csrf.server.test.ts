@@ -2,7 +2,8 @@ import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
 import { appContext, type PortalConfig } from './context.ts'
-import { CSRF_HEADER, csrfMiddleware, csrfToken, type CsrfRefusal } from './csrf.server.ts'
+import { CSRF_HEADER, csrfMiddleware, csrfToken } from './csrf.server.ts'
+import type { Refusal } from './refusal.ts'
 import { sessionCookie } from './session.server.ts'
 
 const config = {
@@ -77,7 +78,7 @@ describe('a refused form is told the page it came from (ADR 303)', () => {
   const back = async (headers: Record<string, string>) => {
     const refused = await answer('', 'wrong', headers)
     expect(refused.status).toBe(403)
-    return ((await refused.json()) as CsrfRefusal).back
+    return ((await refused.json()) as Refusal).back
   }
 
   it("answers the Referer's path and query, so the page can link back to the form", async () => {
@@ -94,6 +95,11 @@ describe('a refused form is told the page it came from (ADR 303)', () => {
     expect(await back({ Referer: 'https://svn.example.ch/logout' })).toBe('/')
   })
 
+  it("answers the refusal page's own way back for a form on that page", async () => {
+    expect(await back({ Referer: 'https://svn.example.ch/refused?back=%2Fsvn%2Fimport' })).toBe('/svn/import')
+    expect(await back({ Referer: 'https://svn.example.ch/refused?back=%2F%2Fevil.example' })).toBe('/')
+  })
+
   it('sends a page load to the refusal page, with the way back in its query', async () => {
     const refused = await answer('', 'wrong', {
       'Sec-Fetch-Mode': 'navigate',
@@ -101,5 +107,12 @@ describe('a refused form is told the page it came from (ADR 303)', () => {
     })
     expect(refused.status).toBe(303)
     expect(refused.headers.get('Location')).toBe('/refused?back=%2Fsvn%2Fcreate%3Fnew%3D1')
+  })
+
+  it('tells a page load without Fetch Metadata by what it accepts', async () => {
+    const html = { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }
+    expect((await answer('', 'wrong', html)).status).toBe(303)
+    expect((await answer('', 'wrong', { ...html, 'Sec-Fetch-Mode': 'cors' })).status).toBe(403)
+    expect((await answer('', 'wrong', { Accept: '*/*' })).status).toBe(403)
   })
 })

@@ -6,6 +6,7 @@ import { limitedRequestBody } from './body-limit.server.ts'
 import { appContext, type PortalConfig } from './context.ts'
 import { cookieName } from './cookie-name.server.ts'
 import { sessionCookie } from './session.server.ts'
+import { refusalPage, type Refusal } from './refusal.ts'
 import { parseSigned } from './signed-cookie.server.ts'
 
 export const CSRF_FIELD = 'csrf'
@@ -57,36 +58,46 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-/** What the router's boundary (ErrorPage.tsx) reads from a refused submission's 403. */
-export type CsrfRefusal = { back: string }
-
 /**
  * The page the refused form was sent from, to open it again with a fresh token: the path of the
  * Referer (sent for our own pages, Referrer-Policy same-origin), checked as every redirect target is.
+ * A form on the refusal page itself leads back to where that page leads.
  */
 function refusedFrom(request: Request, origin: string): string {
   const referer = request.headers.get('Referer')
   if (!referer) return '/'
   try {
     const url = new URL(referer)
-    return url.origin === origin ? safeRedirectOrHome(url.pathname + url.search) : '/'
+    if (url.origin !== origin) return '/'
+    if (url.pathname === '/refused') return safeRedirectOrHome(url.searchParams.get('back'))
+    return safeRedirectOrHome(url.pathname + url.search)
   } catch {
     return '/'
   }
 }
 
 /**
+ * Whether the browser sent the request as a page load. Browsers without Fetch Metadata (Safari before
+ * 16.4) are told by what they accept; the router's own fetches go to `.data` URLs.
+ */
+function isPageLoad(request: Request): boolean {
+  const mode = request.headers.get('Sec-Fetch-Mode')
+  if (mode) return mode === 'navigate'
+  const accept = request.headers.get('Accept') ?? ''
+  return accept.includes('text/html') && !new URL(request.url).pathname.endsWith('.data')
+}
+
+/**
  * The refusal (ADR 303). A form the browser sent as a page load goes to the refusal page, which shows
  * the shell of whoever is logged in now, whether the form was a screen's or a resource route's
- * (language, navigation, shortcuts). The router's own fetch (JavaScript) gets 403 with the same
- * `back`, for the root's boundary; a script's fetch too.
+ * (language, navigation, shortcuts). The router's fetch (JavaScript) and the upload scripts get 403
+ * with the same `back`: the router shows it through the nearest error boundary, the scripts go to the
+ * refusal page.
  */
 function refusal(request: Request, origin: string): Response {
   const back = refusedFrom(request, origin)
-  if (request.headers.get('Sec-Fetch-Mode') === 'navigate') {
-    return redirect(`/refused?${new URLSearchParams({ back })}`, 303)
-  }
-  return Response.json({ back } satisfies CsrfRefusal, { status: 403 })
+  if (isPageLoad(request)) return redirect(refusalPage(back), 303)
+  return Response.json({ back } satisfies Refusal, { status: 403 })
 }
 
 /**

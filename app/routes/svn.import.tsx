@@ -6,6 +6,7 @@ import { FormField } from '~/components/form/FormField.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
 import { titleMeta } from '~/lib/meta.ts'
+import { refusalPage, refusedBack } from '~/lib/refusal.ts'
 import {
   errorFileAvailable,
   handleImportUpload,
@@ -82,7 +83,8 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
 
   /**
    * With JavaScript the file goes up by XMLHttpRequest, whose upload events drive the progress bar.
-   * Any failure of that path falls back to the plain POST the form makes without JavaScript.
+   * A form of an earlier login goes to the refusal page (ADR 303) without sending the file again; any
+   * other failure of that path falls back to the plain POST the form makes without JavaScript.
    */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget
@@ -114,7 +116,9 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
         answer = null
       }
       setProgress(null)
-      if (answer?.redirect) {
+      const back = refusedBack(xhr.status, answer)
+      if (back) window.location.assign(refusalPage(back))
+      else if (answer?.redirect) {
         form.reset()
         void navigate(answer.redirect)
       } else if (answer?.error) setClientError(answer.error)

@@ -212,6 +212,36 @@ test.describe('route guards', () => {
     await expect(page.getByRole('link', { name: 'Seite neu öffnen' })).toHaveAttribute('href', '/')
   })
 
+  for (const { email, path, label, file } of [
+    { email: 'clerk@alpina.example', path: '/svn/import', label: 'Excel-Datei (.xlsx)', file: 'svn.xlsx' },
+    { email: 'admin@alpina.example', path: '/logo', label: 'Logodatei', file: 'logo.png' },
+  ]) {
+    test(`an upload of an earlier login on ${path} goes to the refusal page, sent once`, async ({ page }) => {
+      await loginAs(page, email)
+      await gotoHydrated(page, path)
+      await signInAgainElsewhere(page, email)
+      let uploads = 0
+      page.on('request', (r) => {
+        if (r.method() === 'POST') uploads++
+      })
+      // With JavaScript the upload script's 403 leads there; without, the form's page load.
+      const input = page.getByLabel(label)
+      await input.setInputFiles({
+        name: file,
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.alloc(64),
+      })
+      await input.focus()
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(`/refused?back=${encodeURIComponent(path)}`)
+      await expectErrorPage(page, 'Anfrage abgelehnt', 'Anfrage abgelehnt')
+      await expect(page.getByRole('link', { name: 'Seite neu öffnen' })).toHaveAttribute('href', path)
+      expect(uploads).toBe(1)
+      await expectNoA11yViolations(page, `refusal of an upload on ${path}`)
+    })
+  }
+
   test("a form over the body limit gets the root's page with the limit's message, which hydrates", async ({
     page,
   }) => {
