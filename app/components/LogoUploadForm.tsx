@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { useNoteTexts, useTranslation } from '../lib/texts.tsx'
 import { Form, useRevalidator } from 'react-router'
 import { LOGO_ACCEPT, LOGO_MAX_BYTES } from '../../domain/logo.ts'
-import { refusalPage, refusedBack } from '../lib/refusal.ts'
+import { followRefusal } from '../lib/refusal.ts'
 import { useHydrated } from './useHydrated.ts'
 
 /**
@@ -63,8 +63,7 @@ export function LogoUploadForm({ csrf, error }: { csrf: string; error: string | 
     xhr.onload = () => {
       const answer = parsed(xhr.responseText)
       // A form of an earlier login: the refusal page says so (ADR 303).
-      const back = refusedBack(xhr.status, answer)
-      if (back) return window.location.assign(refusalPage(back))
+      if (followRefusal(xhr.status, answer)) return
       const ok = xhr.status >= 200 && xhr.status < 300
       done(ok ? null : (errorOf(answer) ?? t('admin.logo.errors.failed')))
     }

@@ -102,7 +102,8 @@ function refusal(request: Request, origin: string): Response {
 
 /**
  * Every non-GET request to the portal must carry the token of its session (or, before login, of its
- * CSRF cookie), as form field or header (the Origin check of server/security.ts comes first). A mismatch is refused.
+ * CSRF cookie), as form field or header (the Origin check of server/security.ts comes first). A
+ * mismatch is refused.
  */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method === 'GET' || request.method === 'HEAD') return next()

@@ -14,3 +14,10 @@ export function refusedBack(status: number, answer: unknown): string | null {
   const back = status === 403 ? (answer as Partial<Refusal> | null)?.back : undefined
   return typeof back === 'string' ? back : null
 }
+
+/** A script's upload answered with a refusal: goes to the refusal page (a whole page load) and says so. */
+export function followRefusal(status: number, answer: unknown): boolean {
+  const back = refusedBack(status, answer)
+  if (back) window.location.assign(refusalPage(back))
+  return back !== null
+}

@@ -6,7 +6,7 @@ import { FormField } from '~/components/form/FormField.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
 import { titleMeta } from '~/lib/meta.ts'
-import { refusalPage, refusedBack } from '~/lib/refusal.ts'
+import { followRefusal } from '~/lib/refusal.ts'
 import {
   errorFileAvailable,
   handleImportUpload,
@@ -116,9 +116,8 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
         answer = null
       }
       setProgress(null)
-      const back = refusedBack(xhr.status, answer)
-      if (back) window.location.assign(refusalPage(back))
-      else if (answer?.redirect) {
+      if (followRefusal(xhr.status, answer)) return
+      if (answer?.redirect) {
         form.reset()
         void navigate(answer.redirect)
       } else if (answer?.error) setClientError(answer.error)
