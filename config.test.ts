@@ -79,6 +79,27 @@ describe('production is the default, the demo is opt-in (ADR 700)', () => {
     expect(message).not.toContain('\n')
   })
 
+  it('writes ORIGIN as browsers write the Origin header, and refuses one with a path', () => {
+    const production = { SESSION_SECRET: SECRET, KEYS_ENCRYPTION_KEY: KEY }
+    const origin = (ORIGIN: string) => loadConfig({ ...production, ORIGIN }).origin
+    expect(origin('https://SVN.Example.ch:443/')).toBe('https://svn.example.ch')
+    expect(origin('http://svn.example.ch:80//')).toBe('http://svn.example.ch')
+    expect(origin('https://svn.example.ch:8443')).toBe('https://svn.example.ch:8443')
+    expect(loadConfig({ ...production, ORIGIN: 'https://SVN.example.ch' }).oidc.issuer).toBe(
+      'https://svn.example.ch/oidc',
+    )
+    for (const bad of [
+      'https://svn.example.ch/portal',
+      'https://svn.example.ch/?a=1',
+      'https://u:p@svn.example.ch',
+    ]) {
+      expect(refusal({ ...production, ORIGIN: bad })).toMatch(
+        /^Invalid configuration: ORIGIN must be only scheme, host/,
+      )
+    }
+    expect(refusal({ ...production, ORIGIN: 'ftp://svn.example.ch' })).toMatch(/ORIGIN must be an http/)
+  })
+
   it('knows the loopback origins', () => {
     expect(isLoopbackOrigin('http://localhost:3000')).toBe(true)
     expect(isLoopbackOrigin('http://[::1]')).toBe(true)

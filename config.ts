@@ -16,12 +16,26 @@ const aesKey = z
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
+/**
+ * The public origin, written as browsers write the Origin header (lower-case host, no default port,
+ * no trailing slash): the anti-forgery check compares the two as strings (ADR 303), so
+ * `https://SVN.example.ch:443/` must not refuse every form. A path is refused: the portal, its IdP and
+ * its redirect URIs are served at the root.
+ */
+const originUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .refine((v) => {
+    const url = new URL(v)
+    return /^\/*$/.test(url.pathname) && !url.search && !url.hash && !url.username && !url.password
+  }, 'must be only scheme, host and port (e.g. https://svn.example.ch): the portal is served at the root')
+  .transform((v) => new URL(v).origin)
+
 const EnvSchema = z
   .object({
     // Unset is not "production" for the demo rule below (ADR 700); the server still runs as production.
     NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    ORIGIN: z.url().optional(),
+    ORIGIN: originUrl.optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.string().min(1).optional(),
     OIDC_ISSUER: z.url().optional(),
@@ -133,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`)
   }
   const e = parsed.data
-  const origin = (e.ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
+  const origin = e.ORIGIN ?? `http://localhost:${e.PORT}`
   const dataDir = path.resolve(e.DATA_DIR)
   const embeddedIdp = !e.OIDC_ISSUER
   const embeddedRegister = !e.REGISTER_URL
