@@ -98,6 +98,10 @@ describe('production is the default, the demo is opt-in (ADR 700)', () => {
       )
     }
     expect(refusal({ ...production, ORIGIN: 'ftp://svn.example.ch' })).toMatch(/ORIGIN must be an http/)
+    // Not a URL at all: the same one line, no TypeError from the path check.
+    expect(refusal({ ...production, ORIGIN: 'svn.example.ch' })).toMatch(
+      /^Invalid configuration: ORIGIN must be an http/,
+    )
   })
 
   it('knows the loopback origins', () => {

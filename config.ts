@@ -25,6 +25,8 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 const originUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .refine((v) => {
+    // Zod runs this check after a failed URL check too; that one already names the problem.
+    if (!URL.canParse(v)) return true
     const url = new URL(v)
     return /^\/*$/.test(url.pathname) && !url.search && !url.hash && !url.username && !url.password
   }, 'must be only scheme, host and port (e.g. https://svn.example.ch): the portal is served at the root')

@@ -11,6 +11,16 @@ export interface FlashToast {
   values?: Record<string, string | number>
 }
 
+const TOAST_EVENT = 'svn:toast'
+
+/**
+ * A script's own result message (a background save refused, ADR 303), shown as a flash from the server
+ * would be: in the live regions that sit in the page from its load, so it is announced.
+ */
+export function showToast(toast: FlashToast): void {
+  window.dispatchEvent(new CustomEvent<FlashToast>(TOAST_EVENT, { detail: toast }))
+}
+
 /** Spec §8: info, success and warning toasts last 3000 ms; errors stay until dismissed. */
 const TOAST_MS = 3000
 
@@ -46,6 +56,12 @@ export function FlashMessages({ toast }: { toast: FlashToast | null }) {
     setSeen(toast)
     if (toast) setCurrent(toast)
   }
+
+  useEffect(() => {
+    const show = (event: Event) => setCurrent((event as CustomEvent<FlashToast>).detail)
+    window.addEventListener(TOAST_EVENT, show)
+    return () => window.removeEventListener(TOAST_EVENT, show)
+  }, [])
 
   useEffect(() => {
     if (!enhanced || !current || current.type === 'error' || paused) return

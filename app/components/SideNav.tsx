@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore, type FormEvent, type MouseEvent } from 'react'
 import { useTranslation } from '../lib/texts.tsx'
-import { Link, useFetcher } from 'react-router'
+import { Link } from 'react-router'
 import { selectedEntry, visibleNavigation, type NavEntry } from '../../domain/navigation.ts'
 import { ChevronDownIcon, CloseIcon, MenuIcon, NavIcon } from './icons.tsx'
 
@@ -37,13 +37,12 @@ function subscribeNarrow(onChange: () => void): () => void {
 /**
  * Side navigation (spec §2, ACCESSIBILITY 15). Without JavaScript the toggle posts to /nav, which
  * stores the choice and redirects back; with no stored choice CSS decides by screen width. With
- * JavaScript the toggle acts at once and the choice is stored in the background by a fetcher.
+ * JavaScript the toggle acts at once and the choice is stored in the background.
  */
 export function SideNav({ roles, pathname, navOpen, returnTo, csrf, counts }: SideNavProps) {
   const { t } = useTranslation()
-  const fetcher = useFetcher()
   // What the user chose on this page (toggle, or a link followed on a narrow screen); wins over
-  // the stored preference, which then catches up through the fetcher.
+  // the stored preference, which the background store then catches up with.
   const [choice, setChoice] = useState<boolean | null>(null)
   // null on the server and during hydration (width unknown), then the live media query.
   const narrow = useSyncExternalStore<boolean | null>(subscribeNarrow, isNarrow, () => null)
@@ -54,7 +53,11 @@ export function SideNav({ roles, pathname, navOpen, returnTo, csrf, counts }: Si
     const submitter = (event.nativeEvent as SubmitEvent).submitter
     const next = submitter?.getAttribute('value') === 'true'
     setChoice(next)
-    void fetcher.submit({ open: String(next), returnTo, csrf, js: '1' }, { method: 'post', action: '/nav' })
+    // A plain fetch, not a fetcher: nothing on the page needs loading again, and a refusal (e.g. after
+    // signing in again in another tab, ADR 303) must not replace the page. The choice is only a
+    // preference, so a failed store is let go.
+    const body = new URLSearchParams({ open: String(next), returnTo, csrf, js: '1' })
+    fetch('/nav', { method: 'POST', body }).catch(() => undefined)
   }
 
   function onLinkClick(event: MouseEvent<HTMLAnchorElement>) {

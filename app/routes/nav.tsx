@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { safeRedirectTarget } from '../../domain/safe-redirect.ts'
 import { currentSession } from '~/lib/auth.server.ts'
 import { appContext } from '~/lib/context.ts'
@@ -14,7 +14,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.data.navOpen = open === 'true'
     await patchSessionData(context.get(appContext).db, session.id, 'navOpen', session.data.navOpen)
   }
-  if (form.get('js') === '1') return data({ ok: true })
+  // The toggle's script stores the choice in the background: nothing to show.
+  if (form.get('js') === '1') return new Response(null, { status: 204 })
   return redirect(safeRedirectTarget(form.get('returnTo')) ?? '/')
 }
 

@@ -1,5 +1,12 @@
 import { useTranslation } from '../lib/texts.tsx'
-import { data, Form, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  redirect,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
 import {
   CREATE_FORM_ORDER,
@@ -8,6 +15,7 @@ import {
   type CreateErrors,
 } from '~/components/svn/SvnCreateForm.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
+import { refusedBack } from '~/lib/refusal.ts'
 import { countryOptions } from '~/lib/countries.server.ts'
 import { bannerToday } from '~/lib/banner.server.ts'
 import { appContext } from '~/lib/context.ts'
@@ -180,17 +188,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * A background draft save refused by the anti-forgery check (e.g. the clerk signed in again in another
+ * tab, ADR 303) answers data instead of the refusal page, so the form being typed in stays on screen
+ * and the draft status says why nothing is saved any more.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const auto = (await request.clone().formData()).get('auto') === '1'
+  try {
+    return await serverAction()
+  } catch (error) {
+    const back = auto && isRouteErrorResponse(error) ? refusedBack(error.status, error.data) : null
+    if (back === null) throw error
+    // Still a 403: no loader runs again, so this page keeps its token and stays refused (ADR 706).
+    return data({ draftRefused: back }, { status: 403 })
+  }
+}
+
 /** Background draft saves must not reload the screen (that would redraw the form being typed in). */
-export function shouldRevalidate({
-  formData,
-  formAction,
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formData?.get('intent') === 'save-draft' && formData.get('auto') === '1') return false
-  // Nor may other forms' background posts on this page (the navigation toggle's fetcher).
-  if (formAction && formAction !== CREATE_PATH && currentUrl.href === nextUrl.href) return false
   return defaultShouldRevalidate
 }
 

@@ -7,6 +7,7 @@ import {
   jsEnabled,
   loginAs,
   openUserMenu,
+  sideNav,
   tabTo,
   waitForHydration,
   expect,
@@ -189,6 +190,72 @@ test.describe('route guards', () => {
     // The form comes back with the current login's token.
     expect(await csrfFromPage(page)).not.toBe(stale)
     await expectNoA11yViolations(page, 'the form opened again')
+  })
+
+  test('background posts of an earlier login leave the page and what was typed', async ({
+    page,
+  }, testInfo) => {
+    const email = 'clerk@alpina.example'
+    await loginAs(page, email)
+    await gotoHydrated(page, '/svn/create?new=1')
+    const stale = await csrfFromPage(page)
+    await signInAgainElsewhere(page, email)
+    const toggle = sideNav(page).getByRole('button', { name: 'Navigation schliessen', exact: true })
+    if (!jsEnabled(testInfo)) {
+      // Without JavaScript the toggle is a form of its own, and its page load goes to the refusal page.
+      await toggle.focus()
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL('/refused?back=%2Fsvn%2Fcreate%3Fnew%3D1')
+      await expectErrorPage(page, 'Anfrage abgelehnt', 'Anfrage abgelehnt')
+      await expectNoA11yViolations(page, 'refusal of the navigation toggle')
+      return
+    }
+    const posted = (path: string) =>
+      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path)
+
+    // The toggle acts at once; its refused background store changes nothing else.
+    const stored = posted('/nav')
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    expect((await stored).status()).toBe(403)
+    await expect(page.locator('#side-nav-list')).toBeHidden()
+    await expect(page).toHaveURL('/svn/create?new=1')
+
+    // The draft's automatic save is refused: the form stays; an error toast says why, where the clerk
+    // types, and the draft's status gives the way back.
+    const name = page.locator('[name="halter.person.name"]')
+    const saved = posted('/svn/create.data')
+    await name.focus()
+    await page.keyboard.type('Muster')
+    expect((await saved).status()).toBe(403)
+    const toast = page.getByRole('region', { name: 'Meldungen' })
+    await expect(toast.getByRole('alert')).toContainText('Fehler: Entwurf nicht gespeichert: Dieses Formular')
+    await expect(toast).toBeInViewport()
+    await expect(page.locator('[data-draft-state="refused"]')).toContainText('Entwurf nicht gespeichert')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('SVn Erstellen')
+    await expect(name).toHaveValue('Muster')
+    await expect(name).toBeFocused()
+    await expectNoA11yViolations(page, 'a refused automatic draft save')
+
+    // No further save is sent for this page's token (the debounce is 2 s).
+    let posts = 0
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts++
+    })
+    await page.keyboard.type('mann')
+    await page.waitForTimeout(3_000)
+    expect(posts).toBe(0)
+    await expect(name).toHaveValue('Mustermann')
+    // Nothing loaded the new login's token into this page: its form stays refused (ADR 706).
+    expect(await csrfFromPage(page)).toBe(stale)
+
+    const back = page.locator('[data-draft-state="refused"]').getByRole('link', { name: 'Seite neu öffnen' })
+    await expect(back).toHaveAttribute('href', '/svn/create?new=1')
+    await tabTo(page, back)
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL('/svn/create?new=1')
+    await expect(page.getByText('Entwurf nicht gespeichert')).toHaveCount(0)
+    await expectNoA11yViolations(page, 'the form opened again after a refused save')
   })
 
   test("a resource route's form of an earlier login gets the refusal page too, which hydrates", async ({

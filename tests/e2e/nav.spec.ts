@@ -13,9 +13,9 @@ import {
 const CLOSE = 'Navigation schliessen'
 const OPEN = 'Navigation öffnen'
 
-/** The toggle's POST: /nav without JS, /nav.data (React Router fetcher) with JS. */
+/** The toggle's POST: a form's without JS, a script's fetch with JS (answered 204). */
 function isNavPost(url: string, method: string) {
-  return /^\/nav(\.data)?$/.test(new URL(url).pathname) && method === 'POST'
+  return new URL(url).pathname === '/nav' && method === 'POST'
 }
 
 function navList(page: Page) {
@@ -50,11 +50,11 @@ async function expectClosed(page: Page) {
 async function useToggle(page: Page, name: string, js: boolean) {
   const url = page.url()
   if (js) {
-    // Before hydration the toggle is a plain form: its POST would answer with a redirect, not 200.
+    // Before hydration the toggle is a plain form: its POST would answer with a redirect, not 204.
     await waitForHydration(page)
     const stored = page.waitForResponse((r) => isNavPost(r.url(), r.request().method()))
     await toggle(page, name).click()
-    expect((await stored).status()).toBe(200)
+    expect((await stored).status()).toBe(204)
   } else {
     const posted = page.waitForRequest((r) => isNavPost(r.url(), r.method()))
     await toggle(page, name).click()
@@ -78,7 +78,7 @@ test.describe('side navigation', () => {
       // Instant: the list hides before (and whether or not) the background POST answers.
       let release: () => void = () => {}
       const held = new Promise<void>((resolve) => (release = resolve))
-      const matcher = (url: URL) => /^\/nav(\.data)?$/.test(url.pathname)
+      const matcher = (url: URL) => url.pathname === '/nav'
       await page.route(matcher, async (route) => {
         await held
         await route.continue()
@@ -87,7 +87,7 @@ test.describe('side navigation', () => {
       await expectClosed(page)
       const stored = page.waitForResponse((r) => isNavPost(r.url(), r.request().method()))
       release()
-      expect((await stored).status()).toBe(200)
+      expect((await stored).status()).toBe(204)
       await page.unroute(matcher)
       await expect(page).toHaveURL('/svn/search')
     } else {

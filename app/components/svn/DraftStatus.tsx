@@ -1,7 +1,8 @@
 import { useEffect, useReducer, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from '../../lib/texts.tsx'
 import { useFetcher } from 'react-router'
-import { CheckCircleIcon, SaveIcon } from '../icons.tsx'
+import { showToast } from '../FlashMessages.tsx'
+import { CheckCircleIcon, ErrorIcon, SaveIcon } from '../icons.tsx'
 
 /** Spec §9: the draft saves 2000 ms after the last change; the saved mark shows for 2000 ms. */
 export const DRAFT_DEBOUNCE_MS = 2000
@@ -9,11 +10,9 @@ export const DRAFT_SAVED_SHOWN_MS = 2000
 
 export type DraftState = 'clean' | 'unsaved' | 'saved'
 
-/**
- * Auto-saves the create form as the user's draft (DESIGN §5 "Drafts"): every change of a named
- * control restarts a 2 s timer; then the form's values go to the route's `save-draft` intent through
- * a fetcher (the page is not reloaded). Submitting the form cancels a pending save.
- */
+/** What the route's clientAction answers a background save: its time, or a refusal's way back. */
+export type DraftAnswer = { draftSavedAt?: string; draftRefused?: string }
+
 interface Draft {
   state: DraftState
   /** Changed since the last save was sent: a save arriving now does not cover everything. */
@@ -40,12 +39,18 @@ export function draftReducer(draft: Draft, event: DraftEvent): Draft {
  * a fetcher (the page is not reloaded). Submitting the form cancels a pending save.
  */
 export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, action: string, csrf: string) {
-  const fetcher = useFetcher<{ draftSavedAt?: string }>()
+  const fetcher = useFetcher<DraftAnswer>()
   const [draft, dispatch] = useReducer(draftReducer, { state: 'clean', changedSinceSend: false })
-  const submit = useRef(fetcher.submit)
+  // Refused once, refused for good: this page's token belongs to an earlier login, so no more saves.
+  const refused = fetcher.state === 'idle' ? (fetcher.data?.draftRefused ?? null) : null
+  const submit = useRef<typeof fetcher.submit | null>(fetcher.submit)
   useEffect(() => {
-    submit.current = fetcher.submit
+    submit.current = refused === null ? fetcher.submit : null
   })
+  // Said once, where it is seen and heard wherever the clerk is in the form: an error toast stays.
+  useEffect(() => {
+    if (refused !== null) showToast({ type: 'error', message: 'svnCreate.draft.refused' })
+  }, [refused])
 
   useEffect(() => {
     const form = formRef.current
@@ -58,12 +63,14 @@ export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, act
       dispatch('change')
       clearTimeout(timer)
       timer = setTimeout(() => {
+        const send = submit.current
+        if (!send) return
         const data = new FormData(form)
         data.set('intent', 'save-draft')
         data.set('auto', '1')
         data.set('csrf', csrf)
         dispatch('send')
-        void submit.current(data, { method: 'post', action })
+        void send(data, { method: 'post', action })
       }, DRAFT_DEBOUNCE_MS)
     }
     const onSubmit = () => clearTimeout(timer)
@@ -92,7 +99,7 @@ export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, act
     return () => clearTimeout(timer)
   }, [draft.state, seen])
 
-  return { state: draft.state, savedAt: seen ?? null }
+  return { state: draft.state, savedAt: seen ?? null, refused }
 }
 
 const TIME = new Intl.DateTimeFormat('de-CH', {
@@ -104,14 +111,39 @@ const TIME = new Intl.DateTimeFormat('de-CH', {
 /**
  * The draft indicator (spec §2): the check mark for 2 s after a save, the floppy disk while changes
  * are unsaved. Screen readers hear only the time of the last save, in a polite live region whose text
- * changes at most once a minute, so typing does not make it chatter.
+ * changes at most once a minute, so typing does not make it chatter. A refused save (its error toast
+ * says why) leaves "not saved" and the way back to the page.
  */
-export function DraftStatus({ state, savedAt }: { state: DraftState; savedAt: string | null }) {
+export function DraftStatus({
+  state,
+  savedAt,
+  refused,
+}: {
+  state: DraftState
+  savedAt: string | null
+  /** A background save was refused (ADR 303): the page to open again, else null. */
+  refused: string | null
+}) {
   const { t } = useTranslation()
   const time = savedAt ? TIME.format(new Date(savedAt)) : null
   return (
     <div className="flex items-center gap-2 text-muted">
-      {state === 'unsaved' ? (
+      {refused !== null ? (
+        // A plain link: the page loads afresh with the current login's token.
+        <span
+          className="inline-flex flex-wrap items-center gap-x-2 text-error-700"
+          data-draft-state="refused"
+        >
+          <span className="inline-flex items-center gap-1 font-semibold">
+            <ErrorIcon />
+            {t('svnCreate.draft.notSaved')}
+          </span>
+          <a href={refused} className="underline">
+            {t('pages.refused.link')}
+          </a>
+        </span>
+      ) : null}
+      {state === 'unsaved' && refused === null ? (
         <span className="inline-flex items-center gap-1" data-draft-state="unsaved">
           <SaveIcon />
           <span>{t('svnCreate.draft.unsaved')}</span>

@@ -308,7 +308,7 @@ export function SvnCreateForm(props: SvnCreateFormProps) {
             {t('svnCreate.findTemplate')}
           </Link>
         ) : null}
-        {hydrated ? <DraftStatus state={draft.state} savedAt={draft.savedAt} /> : null}
+        {hydrated ? <DraftStatus {...draft} /> : null}
       </div>
     </Form>
   )
