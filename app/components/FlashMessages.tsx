@@ -12,14 +12,21 @@ export interface FlashToast {
 }
 
 const TOAST_EVENT = 'svn:toast'
+type ToastEvent = { show: FlashToast } | { hide: FlashToast }
 
 /**
  * A script's own result message (a background save refused, ADR 303), shown as a flash from the server
- * would be: in the live regions that sit in the page from its load, so it is announced.
+ * would be: in the live regions that sit in the page from its load, so it is announced. Answers how to
+ * take it away again when the screen it is about is left (only if it is still the one shown).
  */
-export function showToast(toast: FlashToast): void {
-  window.dispatchEvent(new CustomEvent<FlashToast>(TOAST_EVENT, { detail: toast }))
+export function showToast(toast: FlashToast): () => void {
+  const send = (detail: ToastEvent) => window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail }))
+  send({ show: toast })
+  return () => send({ hide: toast })
 }
+
+/** Floating, a long message scrolls inside the box rather than running off a small or zoomed screen. */
+const FLOATING_BOX = ' max-h-[calc(100dvh-var(--header-h)-1rem)] overflow-y-auto'
 
 /** Spec §8: info, success and warning toasts last 3000 ms; errors stay until dismissed. */
 const TOAST_MS = 3000
@@ -58,9 +65,13 @@ export function FlashMessages({ toast }: { toast: FlashToast | null }) {
   }
 
   useEffect(() => {
-    const show = (event: Event) => setCurrent((event as CustomEvent<FlashToast>).detail)
-    window.addEventListener(TOAST_EVENT, show)
-    return () => window.removeEventListener(TOAST_EVENT, show)
+    const listen = (event: Event) => {
+      const detail = (event as CustomEvent<ToastEvent>).detail
+      if ('show' in detail) setCurrent(detail.show)
+      else setCurrent((shown) => (shown === detail.hide ? null : shown))
+    }
+    window.addEventListener(TOAST_EVENT, listen)
+    return () => window.removeEventListener(TOAST_EVENT, listen)
   }, [])
 
   useEffect(() => {
@@ -116,7 +127,7 @@ export function FlashMessages({ toast }: { toast: FlashToast | null }) {
         }}
         className={
           style
-            ? `pointer-events-auto mb-4 flex w-full max-w-xl items-start gap-3 rounded border-l-8 border-solid px-4 py-3 shadow-md ${style.box}`
+            ? `pointer-events-auto mb-4 flex w-full max-w-xl items-start gap-3 rounded border-l-8 border-solid px-4 py-3 shadow-md ${style.box}${enhanced ? FLOATING_BOX : ''}`
             : undefined
         }
       >

@@ -50,14 +50,16 @@ export function SideNav({ roles, pathname, navOpen, returnTo, csrf, counts }: Si
 
   function onToggle(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const form = event.currentTarget
     const submitter = (event.nativeEvent as SubmitEvent).submitter
-    const next = submitter?.getAttribute('value') === 'true'
-    setChoice(next)
-    // A plain fetch, not a fetcher: nothing on the page needs loading again, and a refusal (e.g. after
-    // signing in again in another tab, ADR 303) must not replace the page. The choice is only a
-    // preference, so a failed store is let go.
-    const body = new URLSearchParams({ open: String(next), returnTo, csrf, js: '1' })
-    fetch('/nav', { method: 'POST', body }).catch(() => undefined)
+    setChoice(submitter?.getAttribute('value') === 'true')
+    // The form's own fields and action, sent by a plain fetch, not a fetcher: nothing on the page
+    // needs loading again, and a refusal (e.g. after signing in again in another tab, ADR 303) must
+    // not replace the page. The choice is only a preference, so a failed store is let go; `keepalive`
+    // lets it finish when a page load follows at once.
+    const body = new FormData(form, submitter)
+    body.set('js', '1')
+    fetch(form.action, { method: 'POST', body, keepalive: true }).catch(() => undefined)
   }
 
   function onLinkClick(event: MouseEvent<HTMLAnchorElement>) {

@@ -90,9 +90,9 @@ function isPageLoad(request: Request): boolean {
 /**
  * The refusal (ADR 303). A form the browser sent as a page load goes to the refusal page, which shows
  * the shell of whoever is logged in now, whether the form was a screen's or a resource route's
- * (language, navigation, shortcuts). The router's fetch (JavaScript) and the upload scripts get 403
- * with the same `back`: the router shows it through the nearest error boundary, the scripts go to the
- * refusal page.
+ * (language, navigation, shortcuts). Any other request gets 403 with the same `back`: the router
+ * shows a submission's through the nearest error boundary, the upload scripts go to the refusal page,
+ * and the background posts (the draft's automatic save, the navigation toggle) leave the page as it is.
  */
 function refusal(request: Request, origin: string): Response {
   const back = refusedFrom(request, origin)

@@ -229,13 +229,27 @@ test.describe('route guards', () => {
     await page.keyboard.type('Muster')
     expect((await saved).status()).toBe(403)
     const toast = page.getByRole('region', { name: 'Meldungen' })
-    await expect(toast.getByRole('alert')).toContainText('Fehler: Entwurf nicht gespeichert: Dieses Formular')
+    await expect(toast.getByRole('alert')).toContainText(
+      'Fehler: Entwurf nicht gespeichert: Das Formular gehört zu einer früheren',
+    )
     await expect(toast).toBeInViewport()
     await expect(page.locator('[data-draft-state="refused"]')).toContainText('Entwurf nicht gespeichert')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('SVn Erstellen')
     await expect(name).toHaveValue('Muster')
     await expect(name).toBeFocused()
     await expectNoA11yViolations(page, 'a refused automatic draft save')
+    // At 320 px (a 1280 px screen zoomed to 400 %) the toast still leaves the focused field in view
+    // (WCAG 1.4.10, 2.4.11): tabbing back to it scrolls it below the toast.
+    await page.setViewportSize({ width: 320, height: 640 })
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    await expect(name).toBeFocused()
+    const [box, field] = [await toast.boundingBox(), await name.boundingBox()]
+    expect(field!.y).toBeGreaterThanOrEqual(box!.y + box!.height)
+    expect(field!.y + field!.height).toBeLessThanOrEqual(640)
+    await page.setViewportSize({ width: 1280, height: 720 })
+    // Tabbing in selected the field's text: go on typing after it.
+    await page.keyboard.press('End')
 
     // No further save is sent for this page's token (the debounce is 2 s).
     let posts = 0
@@ -252,10 +266,15 @@ test.describe('route guards', () => {
     const back = page.locator('[data-draft-state="refused"]').getByRole('link', { name: 'Seite neu öffnen' })
     await expect(back).toHaveAttribute('href', '/svn/create?new=1')
     await tabTo(page, back)
+    // (Following it is the refusal page's plain link, tested above.) Leaving the form takes the toast
+    // with it: the link before it, "Vorlage suchen", opens the search inside the router.
+    await page.keyboard.press('Shift+Tab')
+    await expect(page.getByRole('link', { name: 'Vorlage suchen' })).toBeFocused()
     await page.keyboard.press('Enter')
-    await expect(page).toHaveURL('/svn/create?new=1')
+    await expect(page).toHaveURL('/svn/search')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('SVn Suche')
     await expect(page.getByText('Entwurf nicht gespeichert')).toHaveCount(0)
-    await expectNoA11yViolations(page, 'the form opened again after a refused save')
+    await expectNoA11yViolations(page, 'the search after leaving a refused form')
   })
 
   test("a resource route's form of an earlier login gets the refusal page too, which hydrates", async ({

@@ -47,9 +47,10 @@ export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, act
   useEffect(() => {
     submit.current = refused === null ? fetcher.submit : null
   })
-  // Said once, where it is seen and heard wherever the clerk is in the form: an error toast stays.
+  // Said once, where it is seen and heard wherever the clerk is in the form: an error toast stays,
+  // until dismissed or this form is left.
   useEffect(() => {
-    if (refused !== null) showToast({ type: 'error', message: 'svnCreate.draft.refused' })
+    if (refused !== null) return showToast({ type: 'error', message: 'svnCreate.draft.refused' })
   }, [refused])
 
   useEffect(() => {
@@ -126,24 +127,24 @@ export function DraftStatus({
 }) {
   const { t } = useTranslation()
   const time = savedAt ? TIME.format(new Date(savedAt)) : null
+  if (refused !== null) {
+    // Nothing saves any more: no draft state and no time of a save, only the way back. A plain link:
+    // the page loads afresh with the current login's token.
+    return (
+      <p className="inline-flex flex-wrap items-center gap-x-2 text-error-700" data-draft-state="refused">
+        <span className="inline-flex items-center gap-1 font-semibold">
+          <ErrorIcon />
+          {t('svnCreate.draft.notSaved')}
+        </span>
+        <a href={refused} className="underline">
+          {t('pages.refused.link')}
+        </a>
+      </p>
+    )
+  }
   return (
     <div className="flex items-center gap-2 text-muted">
-      {refused !== null ? (
-        // A plain link: the page loads afresh with the current login's token.
-        <span
-          className="inline-flex flex-wrap items-center gap-x-2 text-error-700"
-          data-draft-state="refused"
-        >
-          <span className="inline-flex items-center gap-1 font-semibold">
-            <ErrorIcon />
-            {t('svnCreate.draft.notSaved')}
-          </span>
-          <a href={refused} className="underline">
-            {t('pages.refused.link')}
-          </a>
-        </span>
-      ) : null}
-      {state === 'unsaved' && refused === null ? (
+      {state === 'unsaved' ? (
         <span className="inline-flex items-center gap-1" data-draft-state="unsaved">
           <SaveIcon />
           <span>{t('svnCreate.draft.unsaved')}</span>
