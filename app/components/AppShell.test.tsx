@@ -169,7 +169,12 @@ describe('ErrorPage and LogoutView', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(render(<RouteErrorPage error={error} loggedIn={false} />)).toContain('href="/login"')
     const html = render(<RouteErrorPage error={error} loggedIn />)
-    expect(quiet).toHaveBeenCalledWith(error)
+    // On the server handleError logged it already; only the browser's boundary logs it (once).
+    expect(quiet).not.toHaveBeenCalled()
+    vi.stubGlobal('document', {})
+    render(<RouteErrorPage error={error} loggedIn />)
+    vi.unstubAllGlobals()
+    expect(quiet).toHaveBeenCalledExactlyOnceWith(error)
     quiet.mockRestore()
     expect(html).toContain('<title>Fehler – SVN Portal</title>')
     expect(html).not.toContain('href="/login"')

@@ -79,7 +79,9 @@ export function ErrorPage({
 export function RouteErrorPage({ error, loggedIn }: { error: unknown; loggedIn: boolean }) {
   const { t } = useTranslation()
   const response = isRouteErrorResponse(error) ? error : null
-  if (!response) console.error(error)
+  // In the browser this is the only trace of an error thrown there. On the server the error was logged
+  // once already, by entry.server's handleError, as every loader, action and render error is.
+  if (!response && typeof document !== 'undefined') console.error(error)
   const status = response?.status
   // A refused form's way back: the server checked it as every redirect target (ADR 710); checking it
   // here again would ship that code to every page.

@@ -332,7 +332,8 @@ export async function pickSvn(page: Page, testInfo: TestInfo, query: string, ran
 /** Presses Tab until `target` has the focus (keyboard-only journeys); fails after `max` presses. */
 export async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 80): Promise<void> {
   for (let i = 0; i < max; i++) {
-    // (page.evaluate hangs without JavaScript; the expect's own probe works in both projects.)
+    // (The expect's own probe works in both projects. Without JavaScript an evaluate works too, but
+    // one that awaits a page timer never returns: checked on 2026-12-01, ADR 814 addendum.)
     const focused = await expect(target)
       .toBeFocused({ timeout: 100 })
       .then(

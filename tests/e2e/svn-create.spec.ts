@@ -97,7 +97,7 @@ function validValues(name: string): Record<string, string> {
   }
 }
 
-/** The form's drop-downs (locator.evaluate would hang without JS, so they are listed). */
+/** The form's drop-downs by name, so `fill` needs no round trip to ask each field's tag. */
 const SELECTS = new Set([
   'halter.person.personenTyp',
   'halter.person.heimatstaat',
