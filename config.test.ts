@@ -91,6 +91,7 @@ describe('production is the default, the demo is opt-in (ADR 700)', () => {
     for (const bad of [
       'https://svn.example.ch/portal',
       'https://svn.example.ch/?a=1',
+      'https://svn.example.ch/#top',
       'https://u:p@svn.example.ch',
     ]) {
       expect(refusal({ ...production, ORIGIN: bad })).toMatch(

@@ -172,8 +172,11 @@ describe('ErrorPage and LogoutView', () => {
     // On the server handleError logged it already; only the browser's boundary logs it (once).
     expect(quiet).not.toHaveBeenCalled()
     vi.stubGlobal('document', {})
-    render(<RouteErrorPage error={error} loggedIn />)
-    vi.unstubAllGlobals()
+    try {
+      render(<RouteErrorPage error={error} loggedIn />)
+    } finally {
+      vi.unstubAllGlobals()
+    }
     expect(quiet).toHaveBeenCalledExactlyOnceWith(error)
     quiet.mockRestore()
     expect(html).toContain('<title>Fehler – SVN Portal</title>')
