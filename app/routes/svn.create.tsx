@@ -14,6 +14,7 @@ import {
   SvnCreateForm,
   type CreateErrors,
 } from '~/components/svn/SvnCreateForm.tsx'
+import { isAutomaticSave } from '~/components/svn/DraftStatus.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { refusedBack } from '~/lib/refusal.ts'
 import { countryOptions } from '~/lib/countries.server.ts'
@@ -130,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'save-draft') {
     const { updatedAt } = await saveDraft(context, session, values)
     // With JS the draft saves itself in the background (a fetcher): answer data, not a page.
-    if (form.get('auto') === '1') return { draftSavedAt: updatedAt }
+    if (isAutomaticSave(form)) return { draftSavedAt: updatedAt }
     return redirectWithMessage(config, CREATE_PATH, {
       type: 'success',
       message: 'svnCreate.draft.savedToast',
@@ -194,7 +195,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  * and the draft status says why nothing is saved any more.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const auto = (await request.clone().formData()).get('auto') === '1'
+  const auto = isAutomaticSave(await request.clone().formData())
   try {
     return await serverAction()
   } catch (error) {
@@ -207,7 +208,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 /** Background draft saves must not reload the screen (that would redraw the form being typed in). */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formData?.get('intent') === 'save-draft' && formData.get('auto') === '1') return false
+  if (isAutomaticSave(formData)) return false
   return defaultShouldRevalidate
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import de from '../../locales/de.json' with { type: 'json' }
 import { serverTexts, TextsProvider } from '../../lib/texts.tsx'
 import { flatten } from '../../lib/translate.ts'
-import { DraftStatus } from './DraftStatus.tsx'
+import { DraftStatus, isAutomaticSave } from './DraftStatus.tsx'
 
 const texts = serverTexts('de', flatten(de))
 
@@ -31,5 +31,17 @@ describe('DraftStatus', () => {
     // Not "unsaved changes" any more: nothing will save them. The toast says why, not this row.
     expect(html).not.toContain('data-draft-state="unsaved"')
     expect(html).not.toContain('role="alert"')
+  })
+
+  it('tells the automatic save from the button and from other forms', () => {
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData()
+      for (const [name, value] of Object.entries(fields)) data.set(name, value)
+      return data
+    }
+    expect(isAutomaticSave(form({ intent: 'save-draft', auto: '1' }))).toBe(true)
+    expect(isAutomaticSave(form({ intent: 'save-draft' }))).toBe(false)
+    expect(isAutomaticSave(form({ intent: 'create', auto: '1' }))).toBe(false)
+    expect(isAutomaticSave(undefined)).toBe(false)
   })
 })

@@ -10,6 +10,18 @@ export const DRAFT_SAVED_SHOWN_MS = 2000
 
 export type DraftState = 'clean' | 'unsaved' | 'saved'
 
+/** The automatic save's form: the `save-draft` intent, marked as sent by the script. */
+function markAutomaticSave(form: FormData): FormData {
+  form.set('intent', 'save-draft')
+  form.set('auto', '1')
+  return form
+}
+
+/** Whether a posted form is the automatic save (the route answers it with data, never a page). */
+export function isAutomaticSave(form: FormData | undefined): boolean {
+  return form?.get('intent') === 'save-draft' && form.get('auto') === '1'
+}
+
 /** What the route's clientAction answers a background save: its time, or a refusal's way back. */
 export type DraftAnswer = { draftSavedAt?: string; draftRefused?: string }
 
@@ -66,9 +78,7 @@ export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, act
       timer = setTimeout(() => {
         const send = submit.current
         if (!send) return
-        const data = new FormData(form)
-        data.set('intent', 'save-draft')
-        data.set('auto', '1')
+        const data = markAutomaticSave(new FormData(form))
         data.set('csrf', csrf)
         dispatch('send')
         void send(data, { method: 'post', action })
