@@ -74,22 +74,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const templateId = templateIdOf(url.searchParams.get('template'))
   const roles = session.data.roles
 
-  const [self, countries] = await Promise.all([loadSelf(context, session), countryOptions(context, session)])
+  // The draft is read on every opening: restored here, or named beside the empty form or template that
+  // the clerk's next save would put in its place (one draft per user).
+  const [self, countries, template, draft] = await Promise.all([
+    loadSelf(context, session),
+    countryOptions(context, session),
+    templateId === null ? null : loadSvn(context, session, templateId),
+    loadDraft(context, session),
+  ])
   const referenzDefault = referenzDefaultOf(self, lng)
-
-  let values: CreateSvnValues
-  let restoredAt: string | null = null
-  if (templateId !== null) {
-    values = svnToCreateValues(await loadSvn(context, session, templateId))
-  } else {
-    const draft = url.searchParams.has(NEW_PARAM) ? null : await loadDraft(context, session)
-    if (draft) {
-      values = draft.values
-      restoredAt = formatZurichDateTime(draft.updatedAt)
-    } else {
-      values = freshValues(self, referenzDefault)
-    }
-  }
+  const restore = draft !== null && template === null && !url.searchParams.has(NEW_PARAM)
+  const values: CreateSvnValues = template
+    ? svnToCreateValues(template)
+    : restore
+      ? draft.values
+      : freshValues(self, referenzDefault)
+  const draftAt = draft ? formatZurichDateTime(draft.updatedAt) : null
 
   const heading = t('screens.svnCreate.title')
   return {
@@ -102,7 +102,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canSearch: canAccess('/svn/search', roles),
     countries,
     referenzDefault,
-    restoredAt,
+    restoredAt: restore ? draftAt : null,
+    /** A stored draft this form is not: when it was saved (the way to it is CREATE_PATH). */
+    otherDraftAt: restore ? null : draftAt,
     templateId,
     readOnly: {
       gscode: `${self.versicherungsgesellschaft.gsCode} (${self.versicherungsgesellschaft.name})`,
@@ -271,6 +273,7 @@ export default function SvnCreate({ loaderData, actionData }: Route.ComponentPro
         referenzDefault={loaderData.referenzDefault}
         readOnly={loaderData.readOnly}
         resetHref={`${CREATE_PATH}?${NEW_PARAM}=1`}
+        otherDraftAt={loaderData.otherDraftAt}
       />
     </>
   )

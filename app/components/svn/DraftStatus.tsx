@@ -104,6 +104,14 @@ export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, act
     dispatch('saved')
   }
 
+  // Saved: this form is now the user's draft, so the page's address becomes the draft's (`action`,
+  // without `?new=1` or `?template=`): a reload, the way back after a refusal and the browser's history
+  // show what was saved, not the empty form or template it began as. The router's own state is kept.
+  useEffect(() => {
+    if (seen === undefined || window.location.search === '') return
+    window.history.replaceState(window.history.state, '', action + window.location.hash)
+  }, [seen, action])
+
   useEffect(() => {
     if (draft.state !== 'saved') return
     const timer = setTimeout(() => dispatch('expire'), DRAFT_SAVED_SHOWN_MS)

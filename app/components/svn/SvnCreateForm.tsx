@@ -40,6 +40,8 @@ export interface SvnCreateFormProps {
   /** Shown as text, never posted: the register takes them from the caller. */
   readOnly: { gscode: string; maklerNr: string | null; benutzer: string }
   resetHref: string
+  /** When a stored draft this form is not was saved (it opened empty or from a template), else null. */
+  otherDraftAt: string | null
 }
 
 const SECTION_TITLES: Record<CreateSection, TranslationKey> = {
@@ -240,77 +242,88 @@ export function SvnCreateForm(props: SvnCreateFormProps) {
   const box = 'mb-6 rounded border border-divider p-4'
 
   return (
-    <Form ref={formRef} method="post" action={props.action} noValidate aria-labelledby="create-form-title">
-      <h2 id="create-form-title" className="sr-only">
-        {t('svnCreate.formLabel')}
-      </h2>
-      <input type="hidden" name="csrf" value={props.csrf} />
-      <input type="hidden" name="formToken" value={props.formToken} />
-
-      <fieldset className={box}>
-        <legend className={`${legend} px-1`}>{t(SECTION_TITLES.halter)}</legend>
-        <fieldset className="mb-4">
-          <legend className="mb-2 text-lg font-semibold">{t('svnCreate.groups.person')}</legend>
-          <div className={GRID}>{inSection('halter', 'person')}</div>
-        </fieldset>
-        <fieldset>
-          <legend className="mb-2 text-lg font-semibold">{t('svn.sections.address')}</legend>
-          <div className={GRID}>{inSection('halter', 'adresse')}</div>
-        </fieldset>
-      </fieldset>
-
-      {(['schiff', 'kontakt'] as const).map((section) => (
-        <fieldset key={section} className={box}>
-          <legend className={`${legend} px-1`}>{t(SECTION_TITLES[section])}</legend>
-          <div className={GRID}>{inSection(section)}</div>
-        </fieldset>
-      ))}
-
-      <fieldset className={box}>
-        <legend className={`${legend} px-1`}>{t(SECTION_TITLES.schild)}</legend>
-        <div className={GRID}>{inSection('schild')}</div>
-        <p className="mt-3">
-          <span className="font-semibold">{t('svn.labels.plate')}: </span>
-          <span data-testid="plate-display">{plate || t('svnCreate.plateEmpty')}</span>
-        </p>
-      </fieldset>
-
-      <fieldset className={box}>
-        <legend className={`${legend} px-1`}>{t(SECTION_TITLES.versicherungsdaten)}</legend>
-        <div className={GRID}>{inSection('versicherungsdaten')}</div>
-        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
-          <dt className="font-semibold">{t('svn.labels.gscode')}</dt>
-          <dd>{props.readOnly.gscode}</dd>
-          {props.readOnly.maklerNr !== null ? (
-            <>
-              <dt className="font-semibold">{t('svn.labels.maklerNr')}</dt>
-              <dd>{props.readOnly.maklerNr || t('svn.detail.empty')}</dd>
-            </>
-          ) : null}
-          <dt className="font-semibold">{t('svn.labels.benutzer')}</dt>
-          <dd>{props.readOnly.benutzer}</dd>
-        </dl>
-      </fieldset>
-
-      <div className="flex flex-wrap items-center gap-3">
-        {/* First submit button: Enter in a field creates (ACCESSIBILITY 10). */}
-        <button type="submit" name="intent" value="create" className="btn btn-primary">
-          {t('svnCreate.submit')}
-        </button>
-        <button type="submit" name="intent" value="save-draft" formNoValidate className="btn btn-secondary">
-          {t('svnCreate.draft.save')}
-        </button>
-        <Link to={props.resetHref} className="btn btn-secondary">
-          {t('svnCreate.reset')}
-        </Link>
-        {props.canSearch ? (
-          <Link to="/svn/search" className="btn btn-secondary">
-            {t('svnCreate.findTemplate')}
+    <>
+      {/* Until this form's first save replaces it (one draft per user), the way to the stored draft. */}
+      {props.otherDraftAt !== null && draft.savedAt === null ? (
+        <div className="mb-4 flex flex-wrap items-center gap-3 border-l-8 border-brand-700 bg-brand-50 px-4 py-3">
+          <p>{t('svnCreate.draft.stored', { time: props.otherDraftAt })}</p>
+          <Link to={props.action} className="underline">
+            {t('svnCreate.draft.open')}
           </Link>
-        ) : null}
-        {hydrated ? <DraftStatus {...draft} /> : null}
-      </div>
-    </Form>
+        </div>
+      ) : null}
+      <Form ref={formRef} method="post" action={props.action} noValidate aria-labelledby="create-form-title">
+        <h2 id="create-form-title" className="sr-only">
+          {t('svnCreate.formLabel')}
+        </h2>
+        <input type="hidden" name="csrf" value={props.csrf} />
+        <input type="hidden" name="formToken" value={props.formToken} />
+
+        <fieldset className={box}>
+          <legend className={`${legend} px-1`}>{t(SECTION_TITLES.halter)}</legend>
+          <fieldset className="mb-4">
+            <legend className="mb-2 text-lg font-semibold">{t('svnCreate.groups.person')}</legend>
+            <div className={GRID}>{inSection('halter', 'person')}</div>
+          </fieldset>
+          <fieldset>
+            <legend className="mb-2 text-lg font-semibold">{t('svn.sections.address')}</legend>
+            <div className={GRID}>{inSection('halter', 'adresse')}</div>
+          </fieldset>
+        </fieldset>
+
+        {(['schiff', 'kontakt'] as const).map((section) => (
+          <fieldset key={section} className={box}>
+            <legend className={`${legend} px-1`}>{t(SECTION_TITLES[section])}</legend>
+            <div className={GRID}>{inSection(section)}</div>
+          </fieldset>
+        ))}
+
+        <fieldset className={box}>
+          <legend className={`${legend} px-1`}>{t(SECTION_TITLES.schild)}</legend>
+          <div className={GRID}>{inSection('schild')}</div>
+          <p className="mt-3">
+            <span className="font-semibold">{t('svn.labels.plate')}: </span>
+            <span data-testid="plate-display">{plate || t('svnCreate.plateEmpty')}</span>
+          </p>
+        </fieldset>
+
+        <fieldset className={box}>
+          <legend className={`${legend} px-1`}>{t(SECTION_TITLES.versicherungsdaten)}</legend>
+          <div className={GRID}>{inSection('versicherungsdaten')}</div>
+          <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
+            <dt className="font-semibold">{t('svn.labels.gscode')}</dt>
+            <dd>{props.readOnly.gscode}</dd>
+            {props.readOnly.maklerNr !== null ? (
+              <>
+                <dt className="font-semibold">{t('svn.labels.maklerNr')}</dt>
+                <dd>{props.readOnly.maklerNr || t('svn.detail.empty')}</dd>
+              </>
+            ) : null}
+            <dt className="font-semibold">{t('svn.labels.benutzer')}</dt>
+            <dd>{props.readOnly.benutzer}</dd>
+          </dl>
+        </fieldset>
+
+        <div className="flex flex-wrap items-center gap-3">
+          {/* First submit button: Enter in a field creates (ACCESSIBILITY 10). */}
+          <button type="submit" name="intent" value="create" className="btn btn-primary">
+            {t('svnCreate.submit')}
+          </button>
+          <button type="submit" name="intent" value="save-draft" formNoValidate className="btn btn-secondary">
+            {t('svnCreate.draft.save')}
+          </button>
+          <Link to={props.resetHref} className="btn btn-secondary">
+            {t('svnCreate.reset')}
+          </Link>
+          {props.canSearch ? (
+            <Link to="/svn/search" className="btn btn-secondary">
+              {t('svnCreate.findTemplate')}
+            </Link>
+          ) : null}
+          {hydrated ? <DraftStatus {...draft} /> : null}
+        </div>
+      </Form>
+    </>
   )
 }
 
