@@ -1,7 +1,6 @@
 import { useTranslation } from '../lib/texts.tsx'
 import {
   data,
-  Form,
   isRouteErrorResponse,
   redirect,
   useRouteLoaderData,
@@ -14,7 +13,7 @@ import {
   SvnCreateForm,
   type CreateErrors,
 } from '~/components/svn/SvnCreateForm.tsx'
-import { isAutomaticSave } from '~/components/svn/DraftStatus.tsx'
+import { isAutomaticSave, isDraftAddressMove } from '~/components/svn/DraftStatus.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { refusedBack } from '~/lib/refusal.ts'
 import { countryOptions } from '~/lib/countries.server.ts'
@@ -64,6 +63,12 @@ function templateIdOf(value: string | null): number | null {
   return Number(value)
 }
 
+/** A draft that could not be read beside a fresh form: logged, and the form opens without its note. */
+function noteOnly(error: unknown): null {
+  console.error(error)
+  return null
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAccess(context, request)
   const { config } = context.get(appContext)
@@ -75,21 +80,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const roles = session.data.roles
 
   // The draft is read on every opening: restored here, or named beside the empty form or template that
-  // the clerk's next save would put in its place (one draft per user).
+  // the clerk's next save would put in its place (one draft per user). Beside those it is only named,
+  // so a draft store that fails costs the note, not the way to a fresh form.
+  const fresh = templateId !== null || url.searchParams.has(NEW_PARAM)
   const [self, countries, template, draft] = await Promise.all([
     loadSelf(context, session),
     countryOptions(context, session),
     templateId === null ? null : loadSvn(context, session, templateId),
-    loadDraft(context, session),
+    fresh ? loadDraft(context, session).catch(noteOnly) : loadDraft(context, session),
   ])
   const referenzDefault = referenzDefaultOf(self, lng)
-  const restore = draft !== null && template === null && !url.searchParams.has(NEW_PARAM)
+  const restore = draft !== null && !fresh
   const values: CreateSvnValues = template
     ? svnToCreateValues(template)
     : restore
       ? draft.values
       : freshValues(self, referenzDefault)
-  const draftAt = draft ? formatZurichDateTime(draft.updatedAt) : null
 
   const heading = t('screens.svnCreate.title')
   return {
@@ -102,9 +108,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canSearch: canAccess('/svn/search', roles),
     countries,
     referenzDefault,
-    restoredAt: restore ? draftAt : null,
-    /** A stored draft this form is not: when it was saved (the way to it is CREATE_PATH). */
-    otherDraftAt: restore ? null : draftAt,
+    /** When the user's stored draft was saved (null: none), and whether this form shows it. */
+    draftAt: draft ? formatZurichDateTime(draft.updatedAt) : null,
+    restored: restore,
     templateId,
     readOnly: {
       gscode: `${self.versicherungsgesellschaft.gsCode} (${self.versicherungsgesellschaft.name})`,
@@ -208,10 +214,13 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }
 }
 
-/** Background draft saves must not reload the screen (that would redraw the form being typed in). */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (isAutomaticSave(formData)) return false
-  return defaultShouldRevalidate
+/**
+ * Background draft saves, and the move of the address to the draft's after the first one, must not
+ * reload the screen (that would redraw the form being typed in).
+ */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  if (isAutomaticSave(args.formData) || isDraftAddressMove(args)) return false
+  return args.defaultShouldRevalidate
 }
 
 export default function SvnCreate({ loaderData, actionData }: Route.ComponentProps) {
@@ -246,17 +255,6 @@ export default function SvnCreate({ loaderData, actionData }: Route.ComponentPro
           {t('svnCreate.templateNote', { id: loaderData.templateId })}
         </p>
       ) : null}
-      {loaderData.restoredAt && !failed ? (
-        <div className="mb-4 flex flex-wrap items-center gap-3 border-l-8 border-brand-700 bg-brand-50 px-4 py-3">
-          <p>{t('svnCreate.draft.restored', { time: loaderData.restoredAt })}</p>
-          <Form method="post" action={CREATE_PATH}>
-            <input type="hidden" name="csrf" value={csrf} />
-            <button type="submit" name="intent" value="discard-draft" className="btn btn-secondary">
-              {t('svnCreate.draft.discard')}
-            </button>
-          </Form>
-        </div>
-      ) : null}
       <SvnCreateForm
         // A new form (reset, template, discarded draft) is a new token: start the fields afresh.
         key={loaderData.formToken}
@@ -273,7 +271,8 @@ export default function SvnCreate({ loaderData, actionData }: Route.ComponentPro
         referenzDefault={loaderData.referenzDefault}
         readOnly={loaderData.readOnly}
         resetHref={`${CREATE_PATH}?${NEW_PARAM}=1`}
-        otherDraftAt={loaderData.otherDraftAt}
+        // After a failed create the form shows what was sent, no longer the draft it may have restored.
+        draftNote={{ draftAt: loaderData.draftAt, restored: loaderData.restored && !failed }}
       />
     </>
   )

@@ -472,7 +472,7 @@ test.describe('SVN create', () => {
     await openNewForm(page, js ? 'clerk@leman.example' : 'broker@seeland.example')
     const name = uniqueName('Entwurf')
     const restored = page.getByText(/Ihr Entwurf vom .* wurde wiederhergestellt\./)
-    const otherDraft = page.getByText(/^Ihr Entwurf vom .* ist noch gespeichert\. Wird dieses Formular/)
+    const otherDraft = page.getByText(/^Ihr Entwurf vom .* ist noch gespeichert\. Er wird ersetzt, sobald/)
     await field(page, 'halter.person.name').fill(name)
     await field(page, 'schiff.markeTyp').fill('Draft 1')
     await page.getByRole('button', { name: 'Entwurf speichern' }).click()
@@ -494,7 +494,7 @@ test.describe('SVN create', () => {
 
     if (js) {
       // Auto-save: the floppy while unsaved, the check mark for 2 s after the save. The saved form is
-      // the draft now: the note goes, and the address becomes the draft's, so a reload shows it.
+      // the draft now: the note says so, and the address becomes the draft's, so a reload shows it.
       await waitForHydration(page)
       await field(page, 'schiff.markeTyp').fill('Draft 2')
       await expect(page.locator('[data-draft-state="unsaved"]')).toBeVisible()
@@ -503,7 +503,16 @@ test.describe('SVN create', () => {
         page.getByRole('status').filter({ hasText: /Entwurf automatisch gespeichert um/ }),
       ).toHaveCount(1)
       await expect(otherDraft).toHaveCount(0)
+      await expect(
+        page.getByText(/^Dieses Formular ist jetzt Ihr Entwurf\. Es hat den Entwurf vom .* ersetzt\.$/),
+      ).toBeVisible()
+      // The router's navigation: the language form's way back follows; the form is not drawn again.
       await expect(page).toHaveURL('/svn/create')
+      await expect(page.locator('form[action="/language"] [name="returnTo"]').first()).toHaveValue(
+        '/svn/create',
+      )
+      await expect(field(page, 'schiff.markeTyp')).toBeFocused()
+      await expect(field(page, 'schiff.markeTyp')).toHaveValue('Draft 2')
       await expect(page.locator('[data-draft-state]')).toHaveCount(0, { timeout: 6_000 })
       await page.reload()
       await expect(restored).toBeVisible()

@@ -1,9 +1,10 @@
 import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import de from '../../locales/de.json' with { type: 'json' }
 import { serverTexts, TextsProvider } from '../../lib/texts.tsx'
 import { flatten } from '../../lib/translate.ts'
-import { DraftStatus, isAutomaticSave } from './DraftStatus.tsx'
+import { DraftNote, DraftStatus, isAutomaticSave, isDraftAddressMove } from './DraftStatus.tsx'
 
 const texts = serverTexts('de', flatten(de))
 
@@ -43,5 +44,56 @@ describe('DraftStatus', () => {
     expect(isAutomaticSave(form({ intent: 'save-draft' }))).toBe(false)
     expect(isAutomaticSave(form({ intent: 'create', auto: '1' }))).toBe(false)
     expect(isAutomaticSave(undefined)).toBe(false)
+  })
+})
+
+describe('DraftNote', () => {
+  /** Server-rendered inside a router (its discard form and link need one), as on /svn/create. */
+  function note(props: Omit<Parameters<typeof DraftNote>[0], 'action' | 'csrf'>): string {
+    const Stub = createRoutesStub([
+      { path: '*', Component: () => <DraftNote {...props} action="/svn/create" csrf="token" /> },
+    ])
+    return renderToString(
+      <TextsProvider value={texts}>
+        <Stub initialEntries={['/svn/create?new=1']} />
+      </TextsProvider>,
+    )
+  }
+  const at = '01.12.2026 10:05'
+
+  it('shows nothing without a stored draft', () => {
+    expect(note({ draftAt: null, restored: false, savedHere: false })).toBe('')
+  })
+
+  it('restored: says when it was saved, with the button that discards it', () => {
+    const html = note({ draftAt: at, restored: true, savedHere: true })
+    expect(html).toContain('Ihr Entwurf vom 01.12.2026 10:05 wurde wiederhergestellt.')
+    expect(html).toContain('action="/svn/create" method="post"')
+    expect(html).toContain('value="discard-draft"')
+    expect(html).toContain('name="csrf" value="token"')
+  })
+
+  it('beside an empty form or template: names the draft with the way to it, until this form is saved', () => {
+    const beside = note({ draftAt: at, restored: false, savedHere: false })
+    expect(beside).toContain('Ihr Entwurf vom 01.12.2026 10:05 ist noch gespeichert. Er wird ersetzt,')
+    expect(beside).toContain(
+      '<a class="underline" href="/svn/create" data-discover="true">Entwurf öffnen</a>',
+    )
+    expect(beside).not.toContain('<form')
+
+    const saved = note({ draftAt: at, restored: false, savedHere: true })
+    expect(saved).toContain(
+      'Dieses Formular ist jetzt Ihr Entwurf. Es hat den Entwurf vom 01.12.2026 10:05 ersetzt.',
+    )
+    expect(saved).not.toContain('<a ')
+  })
+})
+
+describe('isDraftAddressMove', () => {
+  it('is no move while none runs, nor for a submission or another address', () => {
+    const nextUrl = new URL('https://svn.example.ch/svn/create')
+    expect(isDraftAddressMove({ nextUrl })).toBe(false)
+    expect(isDraftAddressMove({ nextUrl, formMethod: 'POST' })).toBe(false)
+    expect(isDraftAddressMove({ nextUrl: new URL('https://svn.example.ch/svn/create?new=1') })).toBe(false)
   })
 })

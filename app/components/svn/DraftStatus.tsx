@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef, useState, type RefObject } from 'react'
-import { useTranslation } from '../../lib/texts.tsx'
-import { useFetcher } from 'react-router'
+import { useNoteTexts, useTranslation } from '../../lib/texts.tsx'
+import type { TranslationKey } from '../../lib/i18n-keys.ts'
+import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
 import { showToast } from '../FlashMessages.tsx'
 import { CheckCircleIcon, ErrorIcon, SaveIcon } from '../icons.tsx'
 
@@ -20,6 +21,14 @@ function markAutomaticSave(form: FormData): FormData {
 /** Whether a posted form is the automatic save (the route answers it with data, never a page). */
 export function isAutomaticSave(form: FormData | undefined): boolean {
   return form?.get('intent') === 'save-draft' && form.get('auto') === '1'
+}
+
+/** The address `useDraftAutosave` is moving the page to, while that navigation runs. */
+let addressMove: string | null = null
+
+/** Whether a navigation only moves the page's address to its draft's: the screen keeps its form. */
+export function isDraftAddressMove({ formMethod, nextUrl }: { formMethod?: string; nextUrl: URL }): boolean {
+  return formMethod === undefined && addressMove !== null && nextUrl.pathname + nextUrl.search === addressMove
 }
 
 /** What the route's clientAction answers a background save: its time, or a refusal's way back. */
@@ -52,12 +61,18 @@ export function draftReducer(draft: Draft, event: DraftEvent): Draft {
  */
 export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, action: string, csrf: string) {
   const fetcher = useFetcher<DraftAnswer>()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const navigating = useNavigation().state !== 'idle'
   const [draft, dispatch] = useReducer(draftReducer, { state: 'clean', changedSinceSend: false })
   // Refused once, refused for good: this page's token belongs to an earlier login, so no more saves.
   const refused = fetcher.state === 'idle' ? (fetcher.data?.draftRefused ?? null) : null
   const submit = useRef<typeof fetcher.submit | null>(fetcher.submit)
+  const leaving = useRef(false)
   useEffect(() => {
     submit.current = refused === null ? fetcher.submit : null
+    // (Not the address move below: the clerk stays, and so does the save.)
+    leaving.current = navigating && addressMove === null
   })
   // Said once, where it is seen and heard wherever the clerk is in the form: an error toast stays,
   // until dismissed or this form is left.
@@ -77,7 +92,8 @@ export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, act
       clearTimeout(timer)
       timer = setTimeout(() => {
         const send = submit.current
-        if (!send) return
+        // Leaving (or opening the stored draft): a save now would land after the next page was read.
+        if (!send || leaving.current) return
         const data = markAutomaticSave(new FormData(form))
         data.set('csrf', csrf)
         dispatch('send')
@@ -105,12 +121,20 @@ export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, act
   }
 
   // Saved: this form is now the user's draft, so the page's address becomes the draft's (`action`,
-  // without `?new=1` or `?template=`): a reload, the way back after a refusal and the browser's history
-  // show what was saved, not the empty form or template it began as. The router's own state is kept.
+  // without `?new=1` or `?template=`): a reload, the language form's way back, the way back after a
+  // refusal and the browser's history show what was saved, not the empty form or template it began
+  // as. A navigation of the router's own, so everything that reads the address follows; the screen's
+  // loader does not run for it (see `isDraftAddressMove`), so the form is not drawn again. Not while
+  // another navigation is under way: that one decides where the clerk goes.
   useEffect(() => {
-    if (seen === undefined || window.location.search === '') return
-    window.history.replaceState(window.history.state, '', action + window.location.hash)
-  }, [seen, action])
+    if (seen === undefined || navigating || location.pathname !== action || location.search === '') return
+    addressMove = action
+    void Promise.resolve(
+      navigate(action + location.hash, { replace: true, preventScrollReset: true }),
+    ).finally(() => {
+      addressMove = null
+    })
+  }, [seen, navigating, location, action, navigate])
 
   useEffect(() => {
     if (draft.state !== 'saved') return
@@ -177,6 +201,56 @@ export function DraftStatus({
       <p role="status" className="sr-only">
         {time ? t('svnCreate.draft.savedAt', { time }) : ''}
       </p>
+    </div>
+  )
+}
+
+const REPLACED_KEYS: readonly TranslationKey[] = ['svnCreate.draft.replaced']
+
+/**
+ * The note above the create form about the user's one stored draft, saved at `draftAt`: restored into
+ * this form, with the way to discard it; or stored beside it (the form opened empty, from a template,
+ * or a create failed), with the way to open it, until this form's first save has taken its place.
+ */
+export function DraftNote({
+  draftAt,
+  restored,
+  savedHere,
+  action,
+  csrf,
+}: {
+  draftAt: string | null
+  restored: boolean
+  savedHere: boolean
+  action: string
+  csrf: string
+}) {
+  const { t } = useTranslation()
+  // The replaced text appears only with JavaScript; the page carries it (ADR 530).
+  useNoteTexts(draftAt !== null && !restored ? REPLACED_KEYS : [])
+  if (draftAt === null) return null
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-3 border-l-8 border-brand-700 bg-brand-50 px-4 py-3">
+      {restored ? (
+        <>
+          <p>{t('svnCreate.draft.restored', { time: draftAt })}</p>
+          <Form method="post" action={action}>
+            <input type="hidden" name="csrf" value={csrf} />
+            <button type="submit" name="intent" value="discard-draft" className="btn btn-secondary">
+              {t('svnCreate.draft.discard')}
+            </button>
+          </Form>
+        </>
+      ) : savedHere ? (
+        <p>{t('svnCreate.draft.replaced', { time: draftAt })}</p>
+      ) : (
+        <>
+          <p>{t('svnCreate.draft.stored', { time: draftAt })}</p>
+          <Link to={action} className="underline">
+            {t('svnCreate.draft.open')}
+          </Link>
+        </>
+      )}
     </div>
   )
 }

@@ -17,7 +17,7 @@ import { DateField, setInputValue } from '../form/DateField.tsx'
 import { FormField, type FieldOption } from '../form/FormField.tsx'
 import type { TranslationKey } from '../../lib/i18n-keys.ts'
 import { useHydrated } from '../useHydrated.ts'
-import { DraftStatus, useDraftAutosave } from './DraftStatus.tsx'
+import { DraftNote, DraftStatus, useDraftAutosave } from './DraftStatus.tsx'
 import { enumLabel } from './labels.ts'
 
 export type CreateErrors = Partial<Record<CreateFieldName, string>>
@@ -40,8 +40,8 @@ export interface SvnCreateFormProps {
   /** Shown as text, never posted: the register takes them from the caller. */
   readOnly: { gscode: string; maklerNr: string | null; benutzer: string }
   resetHref: string
-  /** When a stored draft this form is not was saved (it opened empty or from a template), else null. */
-  otherDraftAt: string | null
+  /** The user's stored draft: when it was saved (null: none), and whether this form shows it. */
+  draftNote: { draftAt: string | null; restored: boolean }
 }
 
 const SECTION_TITLES: Record<CreateSection, TranslationKey> = {
@@ -243,15 +243,12 @@ export function SvnCreateForm(props: SvnCreateFormProps) {
 
   return (
     <>
-      {/* Until this form's first save replaces it (one draft per user), the way to the stored draft. */}
-      {props.otherDraftAt !== null && draft.savedAt === null ? (
-        <div className="mb-4 flex flex-wrap items-center gap-3 border-l-8 border-brand-700 bg-brand-50 px-4 py-3">
-          <p>{t('svnCreate.draft.stored', { time: props.otherDraftAt })}</p>
-          <Link to={props.action} className="underline">
-            {t('svnCreate.draft.open')}
-          </Link>
-        </div>
-      ) : null}
+      <DraftNote
+        {...props.draftNote}
+        savedHere={draft.savedAt !== null}
+        action={props.action}
+        csrf={props.csrf}
+      />
       <Form ref={formRef} method="post" action={props.action} noValidate aria-labelledby="create-form-title">
         <h2 id="create-form-title" className="sr-only">
           {t('svnCreate.formLabel')}
