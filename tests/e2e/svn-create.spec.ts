@@ -16,7 +16,9 @@ import {
  * The SVN create screen (spec §2, §5; DESIGN §5 "Create", "Drafts"). Drafts are per user and a
  * successful create deletes the creator's draft, so: create tests (clerk@alpina) always open the
  * empty form (`?new=1`, no draft restored); the draft journey runs as clerk@leman with JS and as
- * broker@seeland without, the only tests touching those users' drafts.
+ * broker@seeland without, the only tests touching those users' drafts. No test leaves clerk@alpina a
+ * draft (each sends its form within 2 s of its last change), so neither its empty form here nor in
+ * screens.spec.ts names one.
  */
 
 const NEW_FORM = '/svn/create?new=1'
