@@ -17,8 +17,8 @@ import {
  * successful create deletes the creator's draft, so: create tests (clerk@alpina) always open the
  * empty form (`?new=1`, no draft restored); the draft journey runs as clerk@leman with JS and as
  * broker@seeland without, the only tests touching those users' drafts. No test leaves clerk@alpina a
- * draft (each sends its form within 2 s of its last change), so neither its empty form here nor in
- * screens.spec.ts names one.
+ * draft (each sends its form within 2 s of its last change; the date picker's test, which may not, runs
+ * as broker.admin@seeland), so neither its empty form here nor in screens.spec.ts names one.
  */
 
 const NEW_FORM = '/svn/create?new=1'
@@ -559,7 +559,8 @@ test.describe('date picker (JS only)', () => {
     page.on('request', (request) => {
       if (/\/assets\/DateCalendar-[^/]*\.js$/.test(request.url())) calendarChunks.push(request.url())
     })
-    await openNewForm(page)
+    // Picking a date is a change the draft may save: a user no other create test opens the form as.
+    await openNewForm(page, 'broker.admin@seeland.example')
     expect(calendarChunks).toEqual([])
     const input = field(page, 'versicherungsdaten.gueltigAb')
     await tabTo(page, pickerButton(page))

@@ -2,6 +2,9 @@ import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import de from '../../locales/de.json' with { type: 'json' }
+import en from '../../locales/en.json' with { type: 'json' }
+import fr from '../../locales/fr.json' with { type: 'json' }
+import it_ from '../../locales/it.json' with { type: 'json' }
 import { serverTexts, TextsProvider } from '../../lib/texts.tsx'
 import { flatten } from '../../lib/translate.ts'
 import { DraftNote, DraftStatus, isAutomaticSave, isDraftAddressMove } from './DraftStatus.tsx'
@@ -49,12 +52,12 @@ describe('DraftStatus', () => {
 
 describe('DraftNote', () => {
   /** Server-rendered inside a router (its discard form and link need one), as on /svn/create. */
-  function note(props: Omit<Parameters<typeof DraftNote>[0], 'action' | 'csrf'>): string {
+  function note(props: Omit<Parameters<typeof DraftNote>[0], 'action' | 'csrf'>, language = texts): string {
     const Stub = createRoutesStub([
       { path: '*', Component: () => <DraftNote {...props} action="/svn/create" csrf="token" /> },
     ])
     return renderToString(
-      <TextsProvider value={texts}>
+      <TextsProvider value={language}>
         <Stub initialEntries={['/svn/create?new=1']} />
       </TextsProvider>,
     )
@@ -86,6 +89,21 @@ describe('DraftNote', () => {
       'Dieses Formular ist jetzt Ihr Entwurf. Es hat den Entwurf vom 01.12.2026 10:05 ersetzt.',
     )
     expect(saved).not.toContain('<a ')
+  })
+
+  it.each([
+    ['fr', fr],
+    ['it', it_],
+    ['en', en],
+  ] as const)('shows each state in %s with the time, and no key or placeholder', (lng, catalogue) => {
+    const language = serverTexts(lng, flatten(catalogue))
+    for (const restored of [true, false]) {
+      for (const savedHere of [true, false]) {
+        const html = note({ draftAt: at, restored, savedHere }, language)
+        expect(html).toContain(at)
+        expect(html).not.toMatch(/\{\{|svnCreate\./)
+      }
+    }
   })
 })
 
