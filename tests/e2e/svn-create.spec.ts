@@ -17,8 +17,9 @@ import {
  * successful create deletes the creator's draft, so: create tests (clerk@alpina) always open the
  * empty form (`?new=1`, no draft restored); the draft journey runs as clerk@leman with JS and as
  * broker@seeland without, the only tests touching those users' drafts. No test leaves clerk@alpina a
- * draft (each sends its form within 2 s of its last change; the date picker's test, which may not, runs
- * as broker.admin@seeland), so neither its empty form here nor in screens.spec.ts names one.
+ * draft (each sends or leaves its form within 2 s of its last change, and no save is sent while the
+ * page is left; the date picker's test, which may stay longer, runs as broker.admin@seeland), so its
+ * empty form names none. (screens.spec.ts runs before all of them, on the fresh demo data.)
  */
 
 const NEW_FORM = '/svn/create?new=1'
@@ -498,6 +499,11 @@ test.describe('SVN create', () => {
       // Auto-save: the floppy while unsaved, the check mark for 2 s after the save. The saved form is
       // the draft now: the note says so, and the address becomes the draft's, so a reload shows it.
       await waitForHydration(page)
+      // The skip link first, as a keyboard user would: the address gets `#main`, which the move drops
+      // (the router would scroll to it, away from the field being typed in).
+      await page.getByRole('link', { name: 'Zum Inhalt springen' }).focus()
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(`${NEW_FORM}#main`)
       await field(page, 'schiff.markeTyp').fill('Draft 2')
       await expect(page.locator('[data-draft-state="unsaved"]')).toBeVisible()
       await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 6_000 })
@@ -514,6 +520,7 @@ test.describe('SVN create', () => {
         '/svn/create',
       )
       await expect(field(page, 'schiff.markeTyp')).toBeFocused()
+      await expect(field(page, 'schiff.markeTyp')).toBeInViewport()
       await expect(field(page, 'schiff.markeTyp')).toHaveValue('Draft 2')
       await expect(page.locator('[data-draft-state]')).toHaveCount(0, { timeout: 6_000 })
       await page.reload()

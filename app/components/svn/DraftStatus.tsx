@@ -84,21 +84,27 @@ export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, act
     const form = formRef.current
     if (!form) return
     let timer: ReturnType<typeof setTimeout> | undefined
+    const save = () => {
+      const send = submit.current
+      if (!send) return
+      // A navigation runs (a link, the stored draft opened, the form sent): a save now would land after
+      // the next page had read the draft. Tried again later; leaving the page drops the timer.
+      if (leaving.current) {
+        timer = setTimeout(save, DRAFT_DEBOUNCE_MS)
+        return
+      }
+      const data = markAutomaticSave(new FormData(form))
+      data.set('csrf', csrf)
+      dispatch('send')
+      void send(data, { method: 'post', action })
+    }
     const onChange = (event: Event) => {
       const target = event.target as Partial<HTMLInputElement> | null
       // Only the form's own fields (the picker's month and year selects have no name).
       if (!target?.name || target.name === 'csrf' || target.name === 'formToken') return
       dispatch('change')
       clearTimeout(timer)
-      timer = setTimeout(() => {
-        const send = submit.current
-        // Leaving (or opening the stored draft): a save now would land after the next page was read.
-        if (!send || leaving.current) return
-        const data = markAutomaticSave(new FormData(form))
-        data.set('csrf', csrf)
-        dispatch('send')
-        void send(data, { method: 'post', action })
-      }, DRAFT_DEBOUNCE_MS)
+      timer = setTimeout(save, DRAFT_DEBOUNCE_MS)
     }
     const onSubmit = () => clearTimeout(timer)
     form.addEventListener('input', onChange)
@@ -129,9 +135,9 @@ export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, act
   useEffect(() => {
     if (seen === undefined || navigating || location.pathname !== action || location.search === '') return
     addressMove = action
-    void Promise.resolve(
-      navigate(action + location.hash, { replace: true, preventScrollReset: true }),
-    ).finally(() => {
+    // Without the hash: the router scrolls to a hash (`#main`, after the skip link) before it heeds
+    // preventScrollReset, which would move the page away from the field being typed in.
+    void Promise.resolve(navigate(action, { replace: true, preventScrollReset: true })).finally(() => {
       addressMove = null
     })
   }, [seen, navigating, location, action, navigate])
@@ -205,7 +211,12 @@ export function DraftStatus({
   )
 }
 
-const REPLACED_KEYS: readonly TranslationKey[] = ['svnCreate.draft.replaced']
+/** What the box can come to say without a server render: beside the form, and replaced. */
+const NOTE_KEYS: readonly TranslationKey[] = [
+  'svnCreate.draft.stored',
+  'svnCreate.draft.open',
+  'svnCreate.draft.replaced',
+]
 
 /**
  * The note above the create form about the user's one stored draft, saved at `draftAt`: restored into
@@ -226,11 +237,16 @@ export function DraftNote({
   csrf: string
 }) {
   const { t } = useTranslation()
-  // The replaced text appears only with JavaScript; the page carries it (ADR 530).
-  useNoteTexts(draftAt !== null && !restored ? REPLACED_KEYS : [])
+  // With JavaScript the box can change without a server render (a save came back; a failed create
+  // turned "restored" into "beside"): the page carries those texts (ADR 530).
+  useNoteTexts(draftAt !== null ? NOTE_KEYS : [])
   if (draftAt === null) return null
   return (
-    <div className="mb-4 flex flex-wrap items-center gap-3 border-l-8 border-brand-700 bg-brand-50 px-4 py-3">
+    // Polite: when this form's first save replaces the draft, its new text is read out once.
+    <div
+      aria-live="polite"
+      className="mb-4 flex flex-wrap items-center gap-3 border-l-8 border-brand-700 bg-brand-50 px-4 py-3"
+    >
       {restored ? (
         <>
           <p>{t('svnCreate.draft.restored', { time: draftAt })}</p>
