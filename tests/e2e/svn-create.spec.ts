@@ -522,6 +522,7 @@ test.describe('SVN create', () => {
       await expect(field(page, 'schiff.markeTyp')).toBeFocused()
       await expect(field(page, 'schiff.markeTyp')).toBeInViewport()
       await expect(field(page, 'schiff.markeTyp')).toHaveValue('Draft 2')
+      await expectNoA11yViolations(page, 'the form that replaced the stored draft')
       await expect(page.locator('[data-draft-state]')).toHaveCount(0, { timeout: 6_000 })
       await page.reload()
       await expect(restored).toBeVisible()
@@ -535,6 +536,7 @@ test.describe('SVN create', () => {
       await expect(restored).toBeVisible()
       await expect(field(page, 'halter.person.name')).toHaveValue(name)
       await expect(field(page, 'schiff.markeTyp')).toHaveValue('Draft 1')
+      await expectNoA11yViolations(page, 'the stored draft opened from the note')
     }
 
     await page.getByRole('button', { name: 'Entwurf verwerfen' }).click()
