@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react'
-import { Form } from 'react-router'
 import { DANGER_BUTTON } from './ConfirmStep.tsx'
+import { IntentForm } from './IntentForm.tsx'
 import { DialogOnDemand, loadDialog } from './on-demand.tsx'
 import { useHydrated } from './useHydrated.ts'
 
@@ -45,12 +45,14 @@ export function ConfirmAction({
 
   if (!hydrated) {
     return (
-      <Form method="post" action={action} className="contents">
-        <input type="hidden" name="csrf" value={csrf} />
-        <button type="submit" name="intent" value={intent} className={className}>
-          {label}
-        </button>
-      </Form>
+      <IntentForm
+        action={action}
+        csrf={csrf}
+        intent={intent}
+        label={label}
+        buttonClassName={className}
+        className="contents"
+      />
     )
   }
 
@@ -68,16 +70,20 @@ export function ConfirmAction({
       </button>
       <DialogOnDemand open={open} onClose={() => setOpen(false)} title={title} initialFocus={cancelRef}>
         <p className="mb-6">{text}</p>
-        <Form method="post" action={action} className="flex flex-wrap gap-3" onSubmit={() => setOpen(false)}>
-          <input type="hidden" name="csrf" value={csrf} />
-          <input type="hidden" name="confirmed" value="yes" />
-          <button type="submit" name="intent" value={intent} className={DANGER_BUTTON}>
-            {confirmLabel}
-          </button>
+        <IntentForm
+          action={action}
+          csrf={csrf}
+          intent={intent}
+          confirmed
+          label={confirmLabel}
+          buttonClassName={DANGER_BUTTON}
+          className="flex flex-wrap gap-3"
+          onSubmit={() => setOpen(false)}
+        >
           <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
             {cancelLabel}
           </button>
-        </Form>
+        </IntentForm>
       </DialogOnDemand>
     </>
   )

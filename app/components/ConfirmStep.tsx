@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { IntentForm } from './IntentForm.tsx'
 
 /** A destructive action's confirming button: white on dark red (6.5:1). */
 export const DANGER_BUTTON =
@@ -41,16 +42,19 @@ export function ConfirmStep({
         {title}
       </h1>
       <p className="mb-6">{text}</p>
-      <Form method="post" action={action} className="flex flex-wrap gap-3">
-        <input type="hidden" name="csrf" value={csrf} />
-        <input type="hidden" name="confirmed" value="yes" />
-        <button type="submit" name="intent" value={intent} className={DANGER_BUTTON}>
-          {confirmLabel}
-        </button>
+      <IntentForm
+        action={action}
+        csrf={csrf}
+        intent={intent}
+        confirmed
+        label={confirmLabel}
+        buttonClassName={DANGER_BUTTON}
+        className="flex flex-wrap gap-3"
+      >
         <Link to={cancelHref} className="btn btn-secondary">
           {cancelLabel}
         </Link>
-      </Form>
+      </IntentForm>
     </section>
   )
 }

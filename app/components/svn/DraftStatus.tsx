@@ -1,9 +1,10 @@
 import { useEffect, useReducer, useRef, useState, type RefObject } from 'react'
 import { useNoteTexts, useTranslation } from '../../lib/texts.tsx'
 import type { TranslationKey } from '../../lib/i18n-keys.ts'
-import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
+import { Link, useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
 import { showToast } from '../FlashMessages.tsx'
 import { CheckCircleIcon, ErrorIcon, SaveIcon } from '../icons.tsx'
+import { IntentForm } from '../IntentForm.tsx'
 
 /** Spec §9: the draft saves 2000 ms after the last change; the saved mark shows for 2000 ms. */
 export const DRAFT_DEBOUNCE_MS = 2000
@@ -250,12 +251,13 @@ export function DraftNote({
       {restored ? (
         <>
           <p>{t('svnCreate.draft.restored', { time: draftAt })}</p>
-          <Form method="post" action={action}>
-            <input type="hidden" name="csrf" value={csrf} />
-            <button type="submit" name="intent" value="discard-draft" className="btn btn-secondary">
-              {t('svnCreate.draft.discard')}
-            </button>
-          </Form>
+          <IntentForm
+            action={action}
+            csrf={csrf}
+            intent="discard-draft"
+            label={t('svnCreate.draft.discard')}
+            buttonClassName="btn btn-secondary"
+          />
         </>
       ) : savedHere ? (
         <p>{t('svnCreate.draft.replaced', { time: draftAt })}</p>

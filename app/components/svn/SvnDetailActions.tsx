@@ -1,7 +1,8 @@
 import { useTranslation } from '../../lib/texts.tsx'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
 import type { DetailActions } from '../../../domain/svn/detail-actions.ts'
 import { ConfirmAction } from '../ConfirmAction.tsx'
+import { IntentForm } from '../IntentForm.tsx'
 
 export interface SvnDetailActionsProps {
   svnId: number
@@ -61,12 +62,13 @@ export function SvnDetailActions({ svnId, actions, view, selfHref, backHref, csr
         ) : null}
         {actions.createAe ? (
           <li>
-            <Form method="post" action={selfHref}>
-              <input type="hidden" name="csrf" value={csrf} />
-              <button type="submit" name="intent" value="create-ae" className="btn btn-primary">
-                {t('svn.actions.createAe')}
-              </button>
-            </Form>
+            <IntentForm
+              action={selfHref}
+              csrf={csrf}
+              intent="create-ae"
+              label={t('svn.actions.createAe')}
+              buttonClassName="btn btn-primary"
+            />
           </li>
         ) : null}
         {actions.cancelAe ? (
