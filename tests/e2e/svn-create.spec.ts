@@ -469,8 +469,11 @@ test.describe('SVN create', () => {
     await expect(page.locator('dt:text-is("Geburtsdatum") + dd').first()).toHaveText('15.06.1985')
   })
 
-  test('draft: saved and restored, named beside the empty form, then discarded', async ({ page }) => {
-    test.setTimeout(90_000)
+  test('draft: saved and restored, named beside a template and the empty form, then discarded', async ({
+    page,
+  }) => {
+    // Long: three forms, a search and a record, four axe runs (a limit for hangs, not a time goal).
+    test.setTimeout(150_000)
     const js = jsEnabled(test.info())
     await openNewForm(page, js ? 'clerk@leman.example' : 'broker@seeland.example')
     const name = uniqueName('Entwurf')
@@ -484,6 +487,21 @@ test.describe('SVN create', () => {
     await expect(restored).toBeVisible()
     await expect(field(page, 'halter.person.name')).toHaveValue(name)
     await expect(field(page, 'schiff.markeTyp')).toHaveValue('Draft 1')
+
+    // A record as a template fills the form with its data, beside the stored draft, which the note
+    // names: the template does not hide the draft, nor the draft the template.
+    const [templateId] = await svnSearchIds(page, 'sVnStatus=IV')
+    expect(templateId, 'a record to take as the template').toBeDefined()
+    await page.goto(`/svn/${templateId}`)
+    await tabTo(page, page.getByRole('link', { name: 'Als Vorlage verwenden' }))
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(`/svn/create?template=${templateId}`)
+    await expect(page.getByText(`Die Daten der SVN ${templateId} sind als Vorlage übernommen.`)).toBeVisible()
+    await expect(otherDraft).toBeVisible()
+    await expect(restored).toHaveCount(0)
+    await expect(field(page, 'halter.person.name')).not.toHaveValue(name)
+    await expect(field(page, 'halter.person.name')).not.toHaveValue('')
+    await expectNoA11yViolations(page, 'a template beside a stored draft')
 
     // "Zurücksetzen" opens the empty form beside the stored draft, which it names with the way back to
     // it: one draft per user, so this form's first save replaces it.
@@ -529,6 +547,17 @@ test.describe('SVN create', () => {
       await expect(field(page, 'schiff.markeTyp')).toHaveValue('Draft 2')
       await expect(field(page, 'halter.person.name')).toHaveValue('')
     } else {
+      // A create refused by the server comes back with its errors and what was typed, and the note
+      // still names the stored draft: the refused form did not replace it.
+      await field(page, 'schiff.markeTyp').fill('Refused')
+      await submitCreate(page)
+      await expect(page).toHaveTitle(/^Fehler: /)
+      // The summary stays the first thing in main, before the note.
+      await expect(page.locator('main')).toHaveText(/^\s*Es gibt ein Problem/)
+      await expect(field(page, 'schiff.markeTyp')).toHaveValue('Refused')
+      await expect(otherDraft).toBeVisible()
+      await expect(restored).toHaveCount(0)
+      await expectNoA11yViolations(page, 'a refused create beside a stored draft')
       // Nothing is saved without the button: the note's link opens the stored draft.
       await tabTo(page, page.getByRole('link', { name: 'Entwurf öffnen' }))
       await page.keyboard.press('Enter')
