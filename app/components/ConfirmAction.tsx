@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react'
-import { DANGER_BUTTON } from './ConfirmStep.tsx'
+import { ConfirmForm } from './ConfirmStep.tsx'
 import { IntentForm } from './IntentForm.tsx'
 import { DialogOnDemand, loadDialog } from './on-demand.tsx'
 import { useHydrated } from './useHydrated.ts'
@@ -70,20 +70,17 @@ export function ConfirmAction({
       </button>
       <DialogOnDemand open={open} onClose={() => setOpen(false)} title={title} initialFocus={cancelRef}>
         <p className="mb-6">{text}</p>
-        <IntentForm
+        <ConfirmForm
           action={action}
           csrf={csrf}
           intent={intent}
-          confirmed
-          label={confirmLabel}
-          buttonClassName={DANGER_BUTTON}
-          className="flex flex-wrap gap-3"
+          confirmLabel={confirmLabel}
           onSubmit={() => setOpen(false)}
         >
           <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
             {cancelLabel}
           </button>
-        </IntentForm>
+        </ConfirmForm>
       </DialogOnDemand>
     </>
   )

@@ -1,9 +1,40 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { IntentForm } from './IntentForm.tsx'
 
 /** A destructive action's confirming button: white on dark red (6.5:1). */
-export const DANGER_BUTTON =
-  'btn border-error-700 bg-error-700 text-white hover:bg-error-700 hover:text-white'
+const DANGER_BUTTON = 'btn border-error-700 bg-error-700 text-white hover:bg-error-700 hover:text-white'
+
+/**
+ * A destructive action's second step, in the server's step and in ConfirmAction's dialog: its OK posts
+ * the intent with `confirmed=yes`; `children` is the way back beside it.
+ */
+export function ConfirmForm({
+  action,
+  csrf,
+  intent,
+  confirmLabel,
+  onSubmit,
+  children,
+}: Pick<ConfirmStepProps, 'action' | 'csrf' | 'intent' | 'confirmLabel'> & {
+  onSubmit?: () => void
+  children: ReactNode
+}) {
+  return (
+    <IntentForm
+      action={action}
+      csrf={csrf}
+      intent={intent}
+      confirmed
+      label={confirmLabel}
+      buttonClassName={DANGER_BUTTON}
+      className="flex flex-wrap gap-3"
+      onSubmit={onSubmit}
+    >
+      {children}
+    </IntentForm>
+  )
+}
 
 export interface ConfirmStepProps {
   /** The question, e.g. "Cancel SVN 123?"; the page's one h1 while the step shows. */
@@ -42,19 +73,11 @@ export function ConfirmStep({
         {title}
       </h1>
       <p className="mb-6">{text}</p>
-      <IntentForm
-        action={action}
-        csrf={csrf}
-        intent={intent}
-        confirmed
-        label={confirmLabel}
-        buttonClassName={DANGER_BUTTON}
-        className="flex flex-wrap gap-3"
-      >
+      <ConfirmForm action={action} csrf={csrf} intent={intent} confirmLabel={confirmLabel}>
         <Link to={cancelHref} className="btn btn-secondary">
           {cancelLabel}
         </Link>
-      </IntentForm>
+      </ConfirmForm>
     </section>
   )
 }
