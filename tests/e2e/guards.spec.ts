@@ -257,6 +257,7 @@ test.describe('route guards', () => {
     const [box, field] = [await toast.boundingBox(), await name.boundingBox()]
     expect(field!.y).toBeGreaterThanOrEqual(box!.y + box!.height)
     expect(field!.y + field!.height).toBeLessThanOrEqual(640)
+    await expectNoA11yViolations(page, 'a refused automatic draft save at 320 px')
     await page.setViewportSize({ width: 1280, height: 720 })
     // Tabbing in selected the field's text: go on typing after it.
     await page.keyboard.press('End')
