@@ -1,32 +1,13 @@
-import { renderToString } from 'react-dom/server'
 import type { ReactNode } from 'react'
-import { createRoutesStub } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import de from '../locales/de.json' with { type: 'json' }
-import { serverTexts, TextsProvider } from '../lib/texts.tsx'
-import { flatten } from '../lib/translate.ts'
+import { renderInRouter, tags } from '../../tests/render-in-router.tsx'
 import { AppShell, type AppShellProps } from './AppShell.tsx'
 import { ErrorPage, RouteErrorPage } from './ErrorPage.tsx'
 import { LogoutView } from './LogoutView.tsx'
 
-const texts = serverTexts('de', flatten(de))
-
-/** Server-renders a node inside a router and i18n, as the real document would be. */
-function render(node: ReactNode, path = '/'): string {
-  const Stub = createRoutesStub([{ path: '*', Component: () => <>{node}</> }])
-  return renderToString(
-    <TextsProvider value={texts}>
-      <Stub initialEntries={[path]} />
-    </TextsProvider>,
-  )
-}
-
-/** The opening tags named `name` that carry every one of `attrs` (attribute order does not matter). */
-function tags(html: string, name: string, ...attrs: string[]): string[] {
-  return [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))]
-    .map((m) => m[0])
-    .filter((tag) => attrs.every((attr) => tag.includes(attr)))
-}
+/** Server-renders a node as the real document would be. */
+const render = (node: ReactNode, path = '/') => renderInRouter(node, { path })
 
 const base: Omit<AppShellProps, 'children'> = {
   user: { vorname: 'Anna', nachname: 'Muster' },

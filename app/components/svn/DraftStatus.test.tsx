@@ -1,23 +1,13 @@
-import { renderToString } from 'react-dom/server'
-import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import de from '../../locales/de.json' with { type: 'json' }
 import en from '../../locales/en.json' with { type: 'json' }
 import fr from '../../locales/fr.json' with { type: 'json' }
 import it_ from '../../locales/it.json' with { type: 'json' }
-import { serverTexts, TextsProvider } from '../../lib/texts.tsx'
+import { serverTexts } from '../../lib/texts.tsx'
 import { flatten } from '../../lib/translate.ts'
+import { germanTexts, renderInRouter } from '../../../tests/render-in-router.tsx'
 import { DraftNote, DraftStatus, isAutomaticSave, isDraftAddressMove } from './DraftStatus.tsx'
 
-const texts = serverTexts('de', flatten(de))
-
-function render(props: Parameters<typeof DraftStatus>[0]): string {
-  return renderToString(
-    <TextsProvider value={texts}>
-      <DraftStatus {...props} />
-    </TextsProvider>,
-  )
-}
+const render = (props: Parameters<typeof DraftStatus>[0]) => renderInRouter(<DraftStatus {...props} />)
 
 describe('DraftStatus', () => {
   it('shows unsaved changes, and the last save only to screen readers', () => {
@@ -52,15 +42,14 @@ describe('DraftStatus', () => {
 
 describe('DraftNote', () => {
   /** Server-rendered inside a router (its discard form and link need one), as on /svn/create. */
-  function note(props: Omit<Parameters<typeof DraftNote>[0], 'action' | 'csrf'>, language = texts): string {
-    const Stub = createRoutesStub([
-      { path: '*', Component: () => <DraftNote {...props} action="/svn/create" csrf="token" /> },
-    ])
-    return renderToString(
-      <TextsProvider value={language}>
-        <Stub initialEntries={['/svn/create?new=1']} />
-      </TextsProvider>,
-    )
+  function note(
+    props: Omit<Parameters<typeof DraftNote>[0], 'action' | 'csrf'>,
+    language = germanTexts,
+  ): string {
+    return renderInRouter(<DraftNote {...props} action="/svn/create" csrf="token" />, {
+      path: '/svn/create?new=1',
+      texts: language,
+    })
   }
   const at = '01.12.2026 10:05'
 
