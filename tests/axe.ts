@@ -11,23 +11,24 @@ export interface AxeViolation {
   targets: string[]
 }
 
-/** What the copy page answers its next navigation with: the URL (without fragment) and the markup. */
-interface Served {
-  url: string
-  html: string
+/** A script-free copy page and what it answers its next navigation with (URL without fragment, markup). */
+interface Copy {
+  page: Page
+  served: { url: string; html: string }
 }
 
 /**
- * One scripting copy page per browser (so per worker), reused by every check: a new context for each
- * check cost 2–5 s on a loaded 2-core machine (ADR 816). A worker runs one test at a time.
+ * One copy per browser (so per worker), reused by every check: a new context for each check cost 2–5 s
+ * on a loaded 2-core machine (ADR 816). A worker runs one test at a time. The context takes the `use`
+ * options of the test that opens it; no spec sets its own.
  */
-const copies = new WeakMap<Browser, Promise<{ copy: Page; served: Served }>>()
+const copies = new WeakMap<Browser, Promise<Copy>>()
 
-async function openCopy(browser: Browser): Promise<{ copy: Page; served: Served }> {
+async function openCopy(browser: Browser): Promise<Copy> {
   const context = await browser.newContext({ javaScriptEnabled: true, locale: 'de-CH' })
-  const copy = await context.newPage()
-  const served: Served = { url: '', html: '' }
-  await copy.route('**/*', async (route) => {
+  const page = await context.newPage()
+  const served = { url: '', html: '' }
+  await page.route('**/*', async (route) => {
     const request = route.request()
     if (request.isNavigationRequest() && request.url().split('#')[0] === served.url) {
       await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: served.html })
@@ -37,7 +38,16 @@ async function openCopy(browser: Browser): Promise<{ copy: Page; served: Served 
       await route.continue()
     }
   })
-  return { copy, served }
+  return { page, served }
+}
+
+/** The browser's copy, opened again when the last one failed to open or was closed (e.g. it crashed). */
+async function copyFor(browser: Browser): Promise<Copy> {
+  const cached = await copies.get(browser)?.catch(() => undefined)
+  if (cached && !cached.page.isClosed()) return cached
+  const opening = openCopy(browser)
+  copies.set(browser, opening)
+  return opening
 }
 
 /**
@@ -49,16 +59,15 @@ async function axeTarget(page: Page, javaScriptEnabled: boolean): Promise<Page> 
   if (javaScriptEnabled) return page
   const browser = page.context().browser()
   if (!browser) throw new Error('no browser for the axe copy')
-  if (!copies.has(browser)) copies.set(browser, openCopy(browser))
-  const { copy, served } = await (copies.get(browser) as Promise<{ copy: Page; served: Served }>)
-  served.html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
-  served.url = page.url().split('#')[0] ?? page.url()
+  const copy = await copyFor(browser)
+  copy.served.html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
+  copy.served.url = page.url().split('#')[0] ?? page.url()
   const viewport = page.viewportSize()
-  if (viewport) await copy.setViewportSize(viewport)
-  await copy.goto(served.url)
+  if (viewport) await copy.page.setViewportSize(viewport)
+  await copy.page.goto(copy.served.url)
   // The load event does not wait for web fonts; a measure taken with the fallback font is wrong.
-  await copy.evaluate(() => document.fonts.ready.then(() => undefined))
-  return copy
+  await copy.page.evaluate(() => document.fonts.ready.then(() => undefined))
+  return copy.page
 }
 
 /**
@@ -76,12 +85,10 @@ export async function inScriptablePage<T>(
 /** axe (WCAG 2.2 AA + best practice) on the page as it is now: the violations, empty when clean. */
 export async function axeViolations(page: Page, javaScriptEnabled: boolean): Promise<AxeViolation[]> {
   const target = await axeTarget(page, javaScriptEnabled)
-  // axe.run in the page itself (legacy mode) and only violations gathered (resultTypes): the same rules
-  // and findings, same-origin frames included, 2-4× faster than the default, which builds every passing
-  // node's selector and sends it to a blank page for axe.finishRun (ADR 816).
+  // In the page itself (no blank page for axe.finishRun) and with nodes for violations only: 2–4× faster
+  // (ADR 816). `options` replaces what `withTags` would set, so the tags go into it as runOnly.
   const results = await new AxeBuilder({ page: target })
-    .withTags(AXE_TAGS)
-    .options({ resultTypes: ['violations'] })
+    .options({ runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] })
     .setLegacyMode(true)
     .analyze()
   return results.violations.map((v) => ({
