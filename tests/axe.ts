@@ -18,15 +18,18 @@ interface Copy {
 }
 
 /**
- * One copy per browser (so per worker), reused by every check: a new context for each check cost 2–5 s
- * on a loaded 2-core machine (ADR 816). A worker runs one test at a time. The context takes the `use`
- * options of the test that opens it; no spec sets its own.
+ * One copy per browser (so per worker), reused by every check: with a new context for each check, the
+ * no-JS checks of four specs spent 48 s opening copies; with one copy, 23 s (ADR 816). Checks must not
+ * run at the same time on one browser (none do: a worker runs one test at a time, each check awaited).
+ * The context takes the `use` options of the test that opens it; no spec sets its own.
  */
 const copies = new WeakMap<Browser, Promise<Copy>>()
 
 async function openCopy(browser: Browser): Promise<Copy> {
   const context = await browser.newContext({ javaScriptEnabled: true, locale: 'de-CH' })
   const page = await context.newPage()
+  // A crashed page is not closed in Playwright's eyes; closing it lets the next check open a new copy.
+  page.on('crash', () => void context.close())
   const served = { url: '', html: '' }
   await page.route('**/*', async (route) => {
     const request = route.request()
@@ -41,10 +44,11 @@ async function openCopy(browser: Browser): Promise<Copy> {
   return { page, served }
 }
 
-/** The browser's copy, opened again when the last one failed to open or was closed (e.g. it crashed). */
+/** The browser's copy, opened again when the last one failed to open, was closed or crashed. */
 async function copyFor(browser: Browser): Promise<Copy> {
   const cached = await copies.get(browser)?.catch(() => undefined)
   if (cached && !cached.page.isClosed()) return cached
+  await cached?.page.context().close()
   const opening = openCopy(browser)
   copies.set(browser, opening)
   return opening
@@ -62,6 +66,7 @@ async function axeTarget(page: Page, javaScriptEnabled: boolean): Promise<Page> 
   const copy = await copyFor(browser)
   copy.served.html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
   copy.served.url = page.url().split('#')[0] ?? page.url()
+  // Every project has a viewport; without one the copy would keep the last check's size.
   const viewport = page.viewportSize()
   if (viewport) await copy.page.setViewportSize(viewport)
   await copy.page.goto(copy.served.url)
