@@ -1,5 +1,5 @@
 import { axeViolations } from '../axe.ts'
-import { expect, test } from './support.ts'
+import { expect, jsEnabled, test } from './support.ts'
 
 const GIF = 'data:image/gif;base64,R0lGODlhAQABAAAAACw='
 const TINY = 'style="width:10px;height:10px;padding:0;border:0;margin:0"'
@@ -23,7 +23,7 @@ function fixture(faulty: boolean): string {
 // so the copy reused between checks shows the page as it is now (ADR 816).
 test('the axe check finds the faults of a broken page, with JavaScript on and off', async ({ page }) => {
   const url = '/a11y-check-fixture'
-  const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false
+  const javaScriptEnabled = jsEnabled(test.info())
   let faulty = true
   await page.route(`**${url}`, (route) =>
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: fixture(faulty) }),

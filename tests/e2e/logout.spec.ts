@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test'
 import {
   expectNoA11yViolations,
   isIdpLoginUrl,
+  jsEnabled,
   loginAs,
   SESSION_COOKIE,
   sessionCookie,
@@ -10,8 +11,6 @@ import {
   expect,
   test,
 } from './support.ts'
-
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false
 
 /**
  * From the shell: user menu → "Abmelden" (a POST form) → the IdP ends its session without asking
@@ -31,7 +30,7 @@ async function logoutViaMenu(page: Page) {
 }
 
 async function finishIdpLogout(page: Page) {
-  if (!jsOn()) {
+  if (!jsEnabled(test.info())) {
     await expect(page).toHaveURL((url) => url.pathname.startsWith('/oidc/'))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Abmeldung wird abgeschlossen')
     await expect(page).toHaveTitle('Abmelden – SVN Portal')

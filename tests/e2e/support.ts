@@ -120,8 +120,9 @@ export function demoUser(email: string): DemoUser {
   return found
 }
 
+/** Whether the test's project runs with JavaScript: the option itself, not the project's name. */
 export function jsEnabled(testInfo: TestInfo): boolean {
-  return testInfo.project.name !== 'no-js'
+  return testInfo.project.use.javaScriptEnabled !== false
 }
 
 /**
@@ -201,7 +202,7 @@ export async function loginAs(page: Page, email: string): Promise<DemoUser> {
 
 /** Runs axe (WCAG 2.2 AA + best practice) on the page as it is now; any violation fails. */
 export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
-  const summary = await axeViolations(page, test.info().project.use.javaScriptEnabled !== false)
+  const summary = await axeViolations(page, jsEnabled(test.info()))
   expect(summary, `axe violations on ${label}:\n${JSON.stringify(summary, null, 2)}`).toEqual([])
   // Each state checked by axe is a state a user sees: no raw key or placeholder in it either.
   await expectNoRawText(page, label)
@@ -379,5 +380,5 @@ export async function expectErrorSummary(
     await expect(links.nth(i)).toHaveAttribute('href', `#${target}`)
     await expect(page.locator(`:is(input, select, textarea)[id="${target}"]`)).toHaveCount(1)
   }
-  if (test.info().project.use.javaScriptEnabled !== false) await expect(summary).toBeFocused()
+  if (jsEnabled(test.info())) await expect(summary).toBeFocused()
 }
