@@ -24,6 +24,18 @@ export function firstFocusable(root: ParentNode): HTMLElement | null {
   return null
 }
 
+/**
+ * Focus back to the element that opened the dialog, once. The browser's own return on close() fails when
+ * two dialogs close in one render (the lower one closes first, while the upper one still makes the page
+ * inert), so this runs on the close event and, if the owner's route changed before that event came, on
+ * unmount.
+ */
+function returnFocus(opener: RefObject<HTMLElement | null>) {
+  const back = opener.current
+  opener.current = null
+  if (back?.isConnected) back.focus()
+}
+
 export interface DialogProps {
   /** Controlled: true shows the dialog (showModal, after hydration), false closes it. */
   open: boolean
@@ -113,9 +125,7 @@ export function Dialog({
     const onNativeClose = () => {
       // Closed by the browser itself (e.g. a second Escape the close watcher did not let us cancel).
       if (openRef.current) onCloseRef.current()
-      const back = opener.current
-      opener.current = null
-      if (back?.isConnected) back.focus()
+      returnFocus(opener)
     }
     dialog.addEventListener('cancel', onCancel)
     dialog.addEventListener('close', onNativeClose)
@@ -125,11 +135,13 @@ export function Dialog({
     }
   }, [])
 
-  // Closing on unmount too, so the opener gets focus back if the dialog's owner goes away.
+  // Closing on unmount too, so the opener gets focus back if the dialog's owner goes away (the close
+  // event's listener is gone by then).
   useEffect(() => {
     const dialog = ref.current
     return () => {
       if (dialog?.open) dialog.close()
+      returnFocus(opener)
     }
   }, [])
 
