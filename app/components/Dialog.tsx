@@ -27,8 +27,8 @@ export function firstFocusable(root: ParentNode): HTMLElement | null {
 /**
  * Focus back to the element that opened the dialog, once. The browser's own return on close() fails when
  * two dialogs close in one render (the lower one closes first, while the upper one still makes the page
- * inert), so this runs on the close event and, if the owner's route changed before that event came, on
- * unmount.
+ * inert), so this runs on the close event and, if the dialog unmounts before that event (e.g. its owner's
+ * route changed), on unmount.
  */
 function returnFocus(opener: RefObject<HTMLElement | null>) {
   const back = opener.current
@@ -136,7 +136,7 @@ export function Dialog({
   }, [])
 
   // Closing on unmount too, so the opener gets focus back if the dialog's owner goes away (the close
-  // event's listener is gone by then).
+  // event's listener is gone by then, and the <dialog> is detached, so the browser cannot return it).
   useEffect(() => {
     const dialog = ref.current
     return () => {

@@ -90,7 +90,8 @@ export function UserDialogScreen({ data, post }: { data: UserDialogData; post: U
   const failed = summary.length > 0 || Boolean(post?.general)
   const title = <DocumentTitle title={`${data.heading} – ${data.screenTitle}`} failed={failed} />
   const close = () => {
-    // Closing first lets the browser hand focus back to the opener (the list's link) before the URL changes.
+    // Closing first lets focus go back to the opener (the list's link); Dialog returns it on unmount too,
+    // since with two dialogs closing at once the browser's own return fails.
     setAsking(false)
     setOpen(false)
     void navigate(data.listHref, { preventScrollReset: true })
