@@ -48,7 +48,6 @@ describe('client JavaScript per route (gzip)', () => {
     ['routes/svn.$svnId', /(^|\/)Dialog-[\w-]+\.js$/m],
     ['root', /ShortcutsHelpDialog/],
     ['root', /AboutDialog/],
-    ['routes/user.administration.new', /user-validity/],
     // The page carries its texts; the language file is fetched on demand (ADR 530).
     ['routes/svn.search', /(^|\/)(de|fr|it|en)-[\w-]+\.js$/m],
   ])('%s loads %s only on demand', (id, chunk) => {

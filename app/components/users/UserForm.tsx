@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../../lib/texts.tsx'
 import { Form, Link } from 'react-router'
 import type { Role } from '../../../domain/roles.ts'
@@ -68,19 +68,9 @@ export function UserForm(props: UserFormProps) {
   const [text, setText] = useState(() => pickText(values))
   const current: UserFormValues = { ...text, type, aktiv, roles }
   const dirty = !sameValues(current, props.initial)
-  // The schema check (its own chunk) is fetched at the first change, not with the page (ADR 531): an
-  // unchanged form is never OK, and until the check has arrived a changed one is not yet OK either.
-  const [isValidUser, setValidity] = useState<((values: UserFormValues) => boolean) | null>(null)
-  const wantsCheck = dirty && isValidUser === null
-  useEffect(() => {
-    if (!wantsCheck) return
-    let live = true
-    void import('./user-validity.ts').then((m) => live && setValidity(() => m.isValidUser))
-    return () => {
-      live = false
-    }
-  }, [wantsCheck])
-  const canSubmit = !hydrated || (dirty && isValidUser !== null && isValidUser(current))
+  // Enabled as soon as something changed, valid or not (ADR 817): a button disabled for invalid input
+  // says nothing about why; posted, the server's error summary names each field (as on create, ADR 165).
+  const canSubmit = !hydrated || dirty
 
   const report = (next: UserFormValues) => props.onDirtyChange?.(!sameValues(next, props.initial))
   const onFormChange = (event: FormEvent<HTMLFormElement>) => {
