@@ -89,7 +89,7 @@ export function SvnSearchResults({
         )}
         {total > SEARCH_NOTICE_THRESHOLD ? (
           <p className="mt-2 border-l-8 border-brand-700 bg-brand-50 px-4 py-3 font-semibold text-brand-800">
-            {t('svn.search.tooMany', { threshold: SEARCH_NOTICE_THRESHOLD })}
+            {t('svn.search.tooMany')}
           </p>
         ) : null}
       </div>
