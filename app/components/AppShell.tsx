@@ -9,6 +9,7 @@ import { onDemandDialog } from './on-demand.tsx'
 import { ABOUT_DIALOG_KEYS, shortcutsHelpKeys } from './shell-dialog-texts.ts'
 import { SideNav, type NavCounts } from './SideNav.tsx'
 import { SkipLink } from './SkipLink.tsx'
+import { useFocusAfterNavigation } from './useFocusAfterNavigation.ts'
 import { useHydrated } from './useHydrated.ts'
 import { ShortcutsContext, useHiddenAction, useShortcuts } from './useShortcuts.ts'
 import type { ShellUser } from './UserMenu.tsx'
@@ -62,6 +63,7 @@ export function AppShell(props: AppShellProps) {
   const [aboutOpen, setAboutOpen] = useState(false)
   useShortcuts({ enabled: Boolean(user) && shortcutsEnabled, roles, onHelp: () => setHelpOpen(true) })
   useHiddenAction(Boolean(user && about), () => setAboutOpen(true))
+  useFocusAfterNavigation()
   const shortcuts = useMemo(
     () => ({ enabled: shortcutsEnabled, openHelp: hydrated ? () => setHelpOpen(true) : null }),
     [shortcutsEnabled, hydrated],

@@ -57,7 +57,9 @@ export function LogoUploadForm({ csrf, error }: { csrf: string; error: string | 
       setClientError(message)
       if (input.current) input.current.value = ''
       setChosen(false)
-      if (message) input.current?.focus()
+      // Either way the upload button is disabled again (no file chosen), so focus would fall to <body>:
+      // it goes to the file chooser, where the message (or the next file) is.
+      input.current?.focus()
       void revalidator.revalidate()
     }
     xhr.onload = () => {

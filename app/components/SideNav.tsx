@@ -65,10 +65,9 @@ export function SideNav({ roles, pathname, navOpen, returnTo, csrf, counts }: Si
   function onLinkClick(event: MouseEvent<HTMLAnchorElement>) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     if (!isNarrow()) return
-    // Spec §2: on narrow screens choosing a link closes the menu (not stored as a preference).
+    // Spec §2: on narrow screens choosing a link closes the menu (not stored as a preference). The link
+    // vanishes with the list; the shell hands focus to the page it opens (useFocusAfterNavigation).
     setChoice(false)
-    // The clicked link vanishes with the list; hand focus to the page it opens instead of <body>.
-    window.setTimeout(() => document.getElementById('main')?.focus(), 0)
   }
 
   const items = visibleNavigation(roles)

@@ -87,7 +87,12 @@ export function UserMenu({ user, lng, returnTo, csrf }: UserMenuProps) {
           <button
             type="button"
             onClick={() => {
-              if (ref.current) ref.current.open = false
+              // The menu closes and this button with it: the help dialog hands focus back to the menu's
+              // summary, not to <body>.
+              if (ref.current) {
+                ref.current.open = false
+                ref.current.querySelector('summary')?.focus()
+              }
               shortcuts.openHelp?.()
             }}
             className="mt-1 inline-flex min-h-8 w-full items-center rounded border-2 border-transparent px-2 py-1 text-left text-ink hover:border-line hover:bg-surface"

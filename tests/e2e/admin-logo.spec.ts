@@ -35,6 +35,8 @@ test.describe('logo', () => {
     ).toBeVisible()
     await expect(headerLogo(page)).toHaveAttribute('src', /^\/insurer-logo\/\d+$/)
     expect(await headerLogo(page).getAttribute('src')).not.toBe(before)
+    // With JS the page stays and its upload button is disabled again: focus is back on the chooser.
+    if (jsEnabled(test.info())) await expect(page.getByLabel('Logodatei')).toBeFocused()
     const response = await page.request.get((await headerLogo(page).getAttribute('src')) ?? '')
     expect(response.headers()['content-type']).toBe('image/png')
   })

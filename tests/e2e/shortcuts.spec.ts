@@ -49,12 +49,14 @@ test.describe('keyboard shortcuts', () => {
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(link).toBeFocused()
-    // The user menu offers the help too.
-    await page.locator('header details > summary').click()
+    // The user menu offers the help too; the menu closes, so focus comes back to its button.
+    const menu = page.locator('header details > summary')
+    await menu.click()
     await page.getByRole('button', { name: 'Tastaturkürzel anzeigen' }).click()
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Schliessen' }).click()
     await expect(dialog).toBeHidden()
+    await expect(menu).toBeFocused()
   })
 
   test('go-to sequences navigate; keys typed into fields are left alone', async ({ page }, testInfo) => {

@@ -283,5 +283,8 @@ test.describe('SVN search', () => {
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(new RegExp(`/svn/${id}\\?`))
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`SVn ${id}`)
+    // The result's link is gone with the list: focus is on the new page's content (with JS; a page
+    // load without it starts at the top), so the next Tab reaches its first control, not the header.
+    if (jsEnabled(test.info())) await expect(page.locator('main#main')).toBeFocused()
   })
 })
