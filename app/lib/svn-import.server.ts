@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from 'react-router'
+import { redirect, type RouterContextProvider } from 'react-router'
 import {
   IMPORT_FIELD,
   IMPORT_LIMITS,
@@ -102,8 +102,8 @@ export async function downloadWorkbook(
     if (length) headers.set('Content-Length', length)
     return new Response(upstream.body, { status: 200, headers })
   } catch (error) {
-    if (error instanceof RegisterError && error.status === 404)
-      return new Response('Not found', { status: 404 })
+    // No such file (e.g. no import with errors yet): the portal's translated page, as for pickup files.
+    if (error instanceof RegisterError && error.status === 404) throw redirect('/404')
     throw error
   }
 }

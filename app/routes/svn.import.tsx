@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from '../lib/texts.tsx'
+import { useNoteTexts, useTranslation } from '../lib/texts.tsx'
+import type { TranslationKey } from '../lib/i18n-keys.ts'
 import { redirect, useNavigate, useRouteLoaderData } from 'react-router'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
 import { FormField } from '~/components/form/FormField.tsx'
@@ -62,11 +63,21 @@ type UploadAnswer = { redirect?: string; error?: string }
 /** The portal's anti-forgery header (app/lib/csrf.server.ts CSRF_HEADER). */
 const CSRF_HEADER = 'X-CSRF-Token'
 
+const CLIENT_CHECK_KEYS: TranslationKey[] = [
+  'validation.import.required',
+  'validation.import.tooLarge',
+  'svnImport.nothingImported',
+  'common.errorPrefix',
+]
+
 export default function SvnImport({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const csrf = useRouteLoaderData<RootData>('root')?.csrf ?? ''
   const { heading, result, errorFile, maxRows, maxMb } = loaderData
+  // The browser's own checks show these; the page carries them (ADR 530), or the first one would come out
+  // empty while the language file loads, and no summary would appear.
+  useNoteTexts(CLIENT_CHECK_KEYS)
   const [clientError, setClientError] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const resultRef = useRef<HTMLHeadingElement>(null)
@@ -92,7 +103,7 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
     if (typeof XMLHttpRequest === 'undefined' || typeof FormData === 'undefined') return
     event.preventDefault()
     if (!file) {
-      setClientError(t('validation.import.required'))
+      setClientError(`${t('validation.import.required')} ${t('svnImport.nothingImported')}`)
       return
     }
     if (file.size > IMPORT_LIMITS.maxBytes) {

@@ -64,6 +64,18 @@ test.describe('SVN mass import', () => {
     await openImport(page)
     await expectNoA11yViolations(page, 'import screen')
 
+    // 0. Sent without a file: the summary says so in both modes (with JS nothing is sent at all).
+    await page.getByLabel('Excel-Datei (.xlsx)').focus()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Importieren' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expectErrorSummary(page, [
+      [
+        'Excel-Datei (.xlsx): Bitte wählen Sie eine Excel-Datei (.xlsx) aus. Es wurde nichts importiert.',
+        'svnExcel',
+      ],
+    ])
+
     // 1. The template, in the user's language, with its example row.
     const template = await download(page, 'Vorlage herunterladen (Excel)', info.outputDir)
     expect(template.name).toBe('SVN-Massenimport-Vorlage.xlsx')
@@ -145,6 +157,15 @@ test.describe('SVN mass import', () => {
     await expectNoA11yViolations(page, 'import refused')
     await page.goto(`/svn/search?name=${tag}C`)
     await expect(page.getByText('Keine SVN gefunden.')).toBeVisible()
+  })
+
+  test('no error file yet: the translated not-found page, not a bare text', async ({ page }) => {
+    await loginAs(page, 'clerk@alpina.example')
+    const response = await page.goto('/svn/import/error')
+    await expect(page).toHaveURL('/404')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seite nicht gefunden')
+    await expectNoA11yViolations(page, 'no error file')
   })
 
   test('a file over 11 MB comes back to the form with the limit named, not a reset connection', async ({
