@@ -22,6 +22,13 @@ const json = (value: unknown) => escape(JSON.stringify(value, null, 2))
 const block = (label: string, value: unknown) =>
   `<pre tabindex="0" aria-label="${escape(label)}">${json(value)}</pre>`
 
+/**
+ * A table in a box of its own that scrolls sideways on a narrow screen; the keyboard reaches the box,
+ * named by the caption and the operation (a group, not a landmark: there are two per operation).
+ */
+const table = (caption: string, operation: string, head: string, rows: string) =>
+  `<div class="table" role="group" tabindex="0" aria-label="${escape(`${caption}: ${operation}`)}"><table><caption>${escape(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`
+
 export const REFERENCE_CSS = `
 :root { color-scheme: light; font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; background: #fff; }
 body { margin: 0 auto; max-width: 72rem; padding: 1rem 1.5rem 4rem; }
@@ -37,8 +44,14 @@ table { border-collapse: collapse; margin: 0.5rem 0; }
 caption { text-align: left; font-weight: 600; padding-bottom: 0.25rem; }
 th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
 .method { display: inline-block; min-width: 4.5rem; font-weight: 700; }
-nav ul { columns: 2; } nav li { break-inside: avoid; }
-.langs { list-style: none; padding: 0; display: flex; gap: 1rem; columns: auto; }
+nav li { break-inside: avoid; }
+@media (min-width: 48rem) { nav ul { columns: 2; } }
+/* Paths and JSON in one piece would push the page wider than a phone, or over the next column. */
+nav code, code.json { overflow-wrap: anywhere; }
+/* A table wider than a phone scrolls in its own box, which the keyboard can reach. */
+.table { overflow-x: auto; }
+.table:focus-visible { outline: 3px solid #0b4f9c; outline-offset: 2px; }
+.langs { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; columns: auto; }
 `
 
 interface Operation {
@@ -156,11 +169,16 @@ function renderOperation(
     const rows = op.parameters
       .map(
         (p) =>
-          `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${p.required ? t('docs.yes') : t('docs.no')}</td><td><code>${escape(JSON.stringify(p.schema))}</code></td></tr>`,
+          `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${p.required ? t('docs.yes') : t('docs.no')}</td><td><code class="json">${escape(JSON.stringify(p.schema))}</code></td></tr>`,
       )
       .join('')
     parts.push(
-      `<table><caption>${t('docs.parameters')}</caption><thead><tr><th scope="col">${t('docs.name')}</th><th scope="col">${t('docs.in')}</th><th scope="col">${t('docs.mandatory')}</th><th scope="col">${t('docs.schema')}</th></tr></thead><tbody>${rows}</tbody></table>`,
+      table(
+        t('docs.parameters'),
+        `${method} ${path}`,
+        `<th scope="col">${t('docs.name')}</th><th scope="col">${t('docs.in')}</th><th scope="col">${t('docs.mandatory')}</th><th scope="col">${t('docs.schema')}</th>`,
+        rows,
+      ),
     )
   }
   for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) {
@@ -179,7 +197,12 @@ function renderOperation(
     })
     .join('')
   parts.push(
-    `<table><caption>${t('docs.responses')}</caption><thead><tr><th scope="col">${t('docs.status')}</th><th scope="col">${t('docs.description')}</th><th scope="col">${t('docs.contentType')}</th></tr></thead><tbody>${rows}</tbody></table>`,
+    table(
+      t('docs.responses'),
+      `${method} ${path}`,
+      `<th scope="col">${t('docs.status')}</th><th scope="col">${t('docs.description')}</th><th scope="col">${t('docs.contentType')}</th>`,
+      rows,
+    ),
   )
   for (const [status, answer] of Object.entries(op.responses)) {
     for (const media of Object.values(answer.content ?? {})) {

@@ -68,4 +68,20 @@ test.describe('API reference /svnwebaccess/docs', () => {
     expect(body.openapi).toMatch(/^3\.1\./)
     expect(Object.keys(body.paths)).toContain('/svn/{id}/history')
   })
+
+  test('fits a phone and a wide screen: no sideways scrolling, no entry running over another', async ({
+    page,
+  }) => {
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto('/svnwebaccess/docs')
+      const overflow = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        entries: [...document.querySelectorAll('nav li, td')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.textContent),
+      }))
+      expect(overflow, `at ${width} px`).toEqual({ page: 0, entries: [] })
+    }
+  })
 })
