@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type JSX } from 'react'
 import { useTranslation } from '../lib/texts.tsx'
 import type { TranslationKey } from '../lib/i18n-keys.ts'
 import { CheckCircleIcon, CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from './icons.tsx'
+import { focusMain } from './useFocusAfterNavigation.ts'
 import { useHydrated } from './useHydrated.ts'
 
 export interface FlashToast {
@@ -97,7 +98,7 @@ export function FlashMessages({ toast }: { toast: FlashToast | null }) {
 
   function dismiss() {
     // Focus was on the close button, which goes away: put it somewhere sensible.
-    if (ref.current?.contains(document.activeElement)) document.getElementById('main')?.focus()
+    if (ref.current?.contains(document.activeElement)) focusMain()
     setPaused(false)
     setCurrent(null)
   }

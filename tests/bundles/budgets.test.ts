@@ -34,6 +34,14 @@ describe('client JavaScript per route (gzip)', () => {
     for (const f of files.values()) if (f.bytes >= 1000) expect(f.brotli, f.file).toBeLessThan(f.gzip)
   })
 
+  test('no zod in the browser: forms are checked on the server, which names each field (ADR 817)', () => {
+    const stats = readChunkModules()
+    if (!stats) throw new Error('no modules.json in the client build (scripts/module-stats.ts)')
+    const ids = stats.flatMap((c) => c.modules.map((m) => m.id))
+    expect(ids.length).toBeGreaterThan(100)
+    expect(ids.filter((id) => /node_modules\/zod\//.test(id))).toEqual([])
+  })
+
   test("the browser gets React Router's production build, and only it (ADR 539)", () => {
     const stats = readChunkModules()
     if (!stats) throw new Error('no modules.json in the client build (scripts/module-stats.ts)')

@@ -49,7 +49,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   'routes/svn.untreated': 130 * KB,
   'routes/svn.iv-av-retrieve': 130 * KB,
   'routes/ae.rejected': 130 * KB,
-  // The user dialog over the list (its zod check for the OK button comes at the first change).
+  // The user dialog over the list.
   'routes/user.administration.new': 133 * KB,
   'routes/user.administration.$userId': 133 * KB,
 }

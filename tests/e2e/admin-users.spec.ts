@@ -405,6 +405,8 @@ test.describe('user dialog with the keyboard', () => {
     const modal = page.getByRole('dialog', { name: 'Neuer Benutzer' })
     await expect(modal).toBeVisible()
     await expect(modal.getByLabel('Nachname')).toBeFocused()
+    // Nothing changed, nothing to save (ADR 817: the only reason OK is disabled).
+    await expect(modal.getByRole('button', { name: 'OK', exact: true })).toBeDisabled()
     // The list stays behind the modal; the URL is the dialog's.
     await expect(page).toHaveURL(`${LIST}/new`)
     await expect(page.getByRole('table')).toBeAttached()
@@ -416,6 +418,7 @@ test.describe('user dialog with the keyboard', () => {
     await page.keyboard.press('Enter')
     await expect(modal).toBeVisible()
     await page.keyboard.type('Geändert')
+    await expect(modal.getByRole('button', { name: 'OK', exact: true })).toBeEnabled()
     await page.keyboard.press('Escape')
     const ask = page.getByRole('dialog', { name: 'Änderungen verwerfen?' })
     await expect(ask).toBeVisible()

@@ -216,9 +216,10 @@ test.describe('SVN search', () => {
     await svnSearchIds(page, 'sVnStatus=IV')
     const status = page.locator('#svn-result-status')
     // One count and one request to narrow the search, not two counts that disagree.
-    await expect(status).toHaveText(
-      'Mehr als 100 SVN gefunden; angezeigt werden die ersten 100.Bitte grenzen Sie die Suche mit weiteren Kriterien ein.',
-    )
+    await expect(status.locator('p')).toHaveText([
+      'Mehr als 100 SVN gefunden; angezeigt werden die ersten 100.',
+      'Bitte grenzen Sie die Suche mit weiteren Kriterien ein.',
+    ])
     await expect(rows(page)).toHaveCount(15)
     await expect(page).toHaveTitle('SVn Suche – Seite 1 von 7 – SVN Portal')
     const pager = page.getByRole('navigation', { name: 'Seitennavigation' })

@@ -5,6 +5,7 @@ import { Link, useFetcher, useLocation, useNavigate, useNavigation } from 'react
 import { showToast } from '../FlashMessages.tsx'
 import { CheckCircleIcon, ErrorIcon, SaveIcon } from '../icons.tsx'
 import { IntentForm } from '../IntentForm.tsx'
+import { KEEP_FOCUS } from '../useFocusAfterNavigation.ts'
 
 /** Spec §9: the draft saves 2000 ms after the last change; the saved mark shows for 2000 ms. */
 export const DRAFT_DEBOUNCE_MS = 2000
@@ -138,7 +139,10 @@ export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, act
     addressMove = action
     // Without the hash: the router scrolls to a hash (`#main`, after the skip link) before it heeds
     // preventScrollReset, which would move the page away from the field being typed in.
-    void Promise.resolve(navigate(action, { replace: true, preventScrollReset: true })).finally(() => {
+    // KEEP_FOCUS: the clerk did nothing, so focus stays wherever it is, even on <body> (ADR 818).
+    void Promise.resolve(
+      navigate(action, { replace: true, preventScrollReset: true, state: KEEP_FOCUS }),
+    ).finally(() => {
       addressMove = null
     })
   }, [seen, navigating, location, action, navigate])

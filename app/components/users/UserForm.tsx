@@ -56,7 +56,7 @@ const OPTIONAL: ReadonlySet<UserTextField> = new Set([
 /**
  * Every field of spec §3 User / §5 User form. Without JS a plain form: the server applies the role
  * rules on save and a type's defaults on "apply". With JS the type and role boxes follow the rules at
- * once, and OK is enabled only when the form is valid and changed (spec §2 "User dialog").
+ * once, and OK is enabled once the form changed, valid or not (ADR 817: the server's summary says why).
  */
 export function UserForm(props: UserFormProps) {
   const { t } = useTranslation()
