@@ -75,6 +75,7 @@ test.describe('SVN mass import', () => {
         'svnExcel',
       ],
     ])
+    await expectNoA11yViolations(page, 'import without a file')
 
     // 1. The template, in the user's language, with its example row.
     const template = await download(page, 'Vorlage herunterladen (Excel)', info.outputDir)
