@@ -22,6 +22,12 @@ export function fullName(user: ShellUser): string {
   return [user.vorname, user.nachname].filter(Boolean).join(' ')
 }
 
+/** Closes the menu with focus on its summary (the control that opens it again), never on <body>. */
+function closeMenu(details: HTMLDetailsElement) {
+  details.open = false
+  details.querySelector('summary')?.focus()
+}
+
 /**
  * The user menu as a <details> disclosure: opens and closes without JavaScript. With JavaScript,
  * Escape closes it (focus back on the summary) and so does a click elsewhere.
@@ -39,8 +45,7 @@ export function UserMenu({ user, lng, returnTo, csrf }: UserMenuProps) {
     if (!details) return
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || !details.open) return
-      details.open = false
-      details.querySelector('summary')?.focus()
+      closeMenu(details)
     }
     const onPointerDown = (event: PointerEvent) => {
       if (details.open && event.target instanceof Node && !details.contains(event.target))
@@ -89,10 +94,7 @@ export function UserMenu({ user, lng, returnTo, csrf }: UserMenuProps) {
             onClick={() => {
               // The menu closes and this button with it: the help dialog hands focus back to the menu's
               // summary, not to <body>.
-              if (ref.current) {
-                ref.current.open = false
-                ref.current.querySelector('summary')?.focus()
-              }
+              if (ref.current) closeMenu(ref.current)
               shortcuts.openHelp?.()
             }}
             className="mt-1 inline-flex min-h-8 w-full items-center rounded border-2 border-transparent px-2 py-1 text-left text-ink hover:border-line hover:bg-surface"

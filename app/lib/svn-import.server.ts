@@ -8,6 +8,7 @@ import {
   type ImportResult,
 } from '../../domain/svn/import.ts'
 import { appContext } from './context.ts'
+import { importRefusalText } from './import-refusal.ts'
 import { currentLanguage, getInstance } from './i18n.server.ts'
 import { RegisterError, registerFetch, registerJson } from './register.server.ts'
 import type { Session } from './session.server.ts'
@@ -55,13 +56,7 @@ export async function uploadImport(context: Context, session: Session, file: Fil
 
 /** The translated message for a refused file (validation.import.*), naming the columns concerned. */
 export function refusalMessage(context: Context, problem: ImportProblem, columns: readonly string[]): string {
-  const { t } = getInstance(context)
-  const reason = t(`validation.import.${problem}`, {
-    columns: columns.join(', '),
-    maxRows: IMPORT_LIMITS.maxRows.toLocaleString('de-CH'),
-    maxMb: Math.round(IMPORT_LIMITS.maxBytes / 1024 / 1024),
-  })
-  return `${reason} ${t('svnImport.nothingImported')}`
+  return importRefusalText(getInstance(context).t, problem, columns)
 }
 
 export async function errorFileAvailable(context: Context, session: Session): Promise<boolean> {

@@ -7,6 +7,7 @@ import { FormField } from '~/components/form/FormField.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
 import { titleMeta } from '~/lib/meta.ts'
+import { IMPORT_LIMIT_VALUES, importRefusalText } from '~/lib/import-refusal.ts'
 import { followRefusal } from '~/lib/refusal.ts'
 import {
   errorFileAvailable,
@@ -41,8 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     error,
     result,
     errorFile: await errorFileAvailable(context, session),
-    maxRows: IMPORT_LIMITS.maxRows,
-    maxMb: Math.round(IMPORT_LIMITS.maxBytes / 1024 / 1024),
   }
 }
 
@@ -74,7 +73,7 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const csrf = useRouteLoaderData<RootData>('root')?.csrf ?? ''
-  const { heading, result, errorFile, maxRows, maxMb } = loaderData
+  const { heading, result, errorFile } = loaderData
   // The browser's own checks show these; the page carries them (ADR 530), or the first one would come out
   // empty while the language file loads, and no summary would appear.
   useNoteTexts(CLIENT_CHECK_KEYS)
@@ -103,11 +102,11 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
     if (typeof XMLHttpRequest === 'undefined' || typeof FormData === 'undefined') return
     event.preventDefault()
     if (!file) {
-      setClientError(`${t('validation.import.required')} ${t('svnImport.nothingImported')}`)
+      setClientError(importRefusalText(t, 'required'))
       return
     }
     if (file.size > IMPORT_LIMITS.maxBytes) {
-      setClientError(`${t('validation.import.tooLarge', { maxMb })} ${t('svnImport.nothingImported')}`)
+      setClientError(importRefusalText(t, 'tooLarge'))
       return
     }
     setClientError(null)
@@ -198,7 +197,7 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
             </a>{' '}
             {t('svnImport.steps.template')}
           </li>
-          <li>{t('svnImport.steps.fill', { maxRows: maxRows.toLocaleString('de-CH') })}</li>
+          <li>{t('svnImport.steps.fill', IMPORT_LIMIT_VALUES)}</li>
           <li>{t('svnImport.steps.upload')}</li>
         </ol>
       </section>
@@ -220,7 +219,7 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
           type="file"
           accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           label={t('svnImport.form.file')}
-          hint={t('svnImport.form.hint', { maxRows: maxRows.toLocaleString('de-CH'), maxMb })}
+          hint={t('svnImport.form.hint', IMPORT_LIMIT_VALUES)}
           error={error ?? undefined}
         />
         {progress !== null ? (

@@ -34,18 +34,21 @@ describe('client JavaScript per route (gzip)', () => {
     for (const f of files.values()) if (f.bytes >= 1000) expect(f.brotli, f.file).toBeLessThan(f.gzip)
   })
 
-  test('no zod in the browser: forms are checked on the server, which names each field (ADR 817)', () => {
+  /** Every module the client build put into a chunk, by its source path. */
+  const moduleIds = () => {
     const stats = readChunkModules()
     if (!stats) throw new Error('no modules.json in the client build (scripts/module-stats.ts)')
-    const ids = stats.flatMap((c) => c.modules.map((m) => m.id))
+    return stats.flatMap((c) => c.modules.map((m) => m.id))
+  }
+
+  test('no zod in the browser: forms are checked on the server, which names each field (ADR 817)', () => {
+    const ids = moduleIds()
     expect(ids.length).toBeGreaterThan(100)
     expect(ids.filter((id) => /node_modules\/zod\//.test(id))).toEqual([])
   })
 
   test("the browser gets React Router's production build, and only it (ADR 539)", () => {
-    const stats = readChunkModules()
-    if (!stats) throw new Error('no modules.json in the client build (scripts/module-stats.ts)')
-    const builds = stats.flatMap((c) => c.modules.map((m) => /react-router\/dist\/(\w+)\//.exec(m.id)?.[1]))
+    const builds = moduleIds().map((id) => /react-router\/dist\/(\w+)\//.exec(id)?.[1])
     expect(new Set(builds.filter(Boolean))).toEqual(new Set(['production']))
   })
 

@@ -428,20 +428,10 @@ test.describe('user dialog with the keyboard', () => {
     await expect(ask).toBeHidden()
     await expect(modal.getByLabel('Nachname')).toHaveValue('Geändert')
     await modal.getByRole('button', { name: 'Abbrechen' }).click()
-    await expect(ask).toBeVisible()
-    await ask.getByRole('button', { name: 'Verwerfen und schliessen' }).click()
-    await expect(modal).toHaveCount(0)
-    await expect(page).toHaveURL(LIST)
-    await expect(opener).toBeFocused()
-
-    // Both dialogs close in one render, and the list's route may come before their close events (it
-    // did under load). Stopping those events (they never reach the dialogs) leaves the unmount as the
-    // only way focus can return.
-    await page.keyboard.press('Enter')
-    await expect(modal.getByLabel('Nachname')).toBeFocused()
-    await page.keyboard.type('Geändert')
-    await page.keyboard.press('Escape')
     await expect(ask.getByRole('button', { name: 'Zurück zum Formular' })).toBeFocused()
+    // Discarding closes both dialogs in one render, and the list's route may come before their close
+    // events (it did under load). Stopping those events (they never reach the dialogs) leaves the
+    // unmount as the only way focus can return, the harder order.
     const letCloseEventsThrough = await page.evaluateHandle(() => {
       const stop = (event: Event) => event.stopImmediatePropagation()
       window.addEventListener('close', stop, { capture: true })
