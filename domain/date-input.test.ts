@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatDateDisplay, normaliseDateText, parseDateInput } from './date-input.ts'
+import { dateInputProblem, formatDateDisplay, normaliseDateText, parseDateInput } from './date-input.ts'
 
 const day = fc
   .date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2100, 11, 31)), noInvalidDate: true })
@@ -32,6 +32,13 @@ describe('parseDateInput', () => {
       expect(parseDateInput(text)).toBeNull()
     expect(parseDateInput('29.02.2024')).toBe('2024-02-29')
     expect(parseDateInput(' 01012025 ')).toBe('2025-01-01')
+  })
+
+  it('tells a day that does not exist from text that is no date', () => {
+    for (const text of ['31.02.2024', '29022023', '2023-02-29', '1.13.2024', '0.1.2024', ' 31.04.2025 '])
+      expect(dateInputProblem(text)).toBe('validation.dateNotReal')
+    for (const text of ['', 'heute', '1.1.24', '123456789', '2024/01/01', '1012025'])
+      expect(dateInputProblem(text)).toBe('validation.dateFormat')
   })
 
   it('normalises typed text for display, keeping what it cannot read', () => {

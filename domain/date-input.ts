@@ -28,6 +28,15 @@ export function parseDateInput(text: string): string | null {
   return null
 }
 
+/**
+ * Why parseDateInput refused a text, as a translation key: written in an accepted form but no day of
+ * the calendar (31.02.2024, month 13), or not written as a date at all.
+ */
+export function dateInputProblem(text: string): 'validation.dateNotReal' | 'validation.dateFormat' {
+  const value = text.trim()
+  return FORMS.some((form) => form.pattern.test(value)) ? 'validation.dateNotReal' : 'validation.dateFormat'
+}
+
 /** yyyy-mm-dd → dd.mm.yyyy, the display form in every language; other text is returned unchanged. */
 export function formatDateDisplay(iso: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)

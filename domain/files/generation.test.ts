@@ -32,7 +32,7 @@ describe('FileGenerationSchema', () => {
 
   it('checks date form and field caps with translation keys', () => {
     expect(errors({ von: '30.02.2026', bis: 'morgen' })).toEqual([
-      ['von', 'validation.dateFormat'],
+      ['von', 'validation.dateNotReal'],
       ['bis', 'validation.dateFormat'],
     ])
     expect(errors({ referenz: 'x'.repeat(16), maklerNr: '1'.repeat(11) })).toEqual([

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseDateInput } from '../date-input.ts'
+import { dateInputProblem, parseDateInput } from '../date-input.ts'
 import { storable } from '../text.ts'
 
 /** Spec §5 "File-generation form" / §9 field caps. */
@@ -22,7 +22,7 @@ const day = blankAsMissing(
     .transform((value, ctx) => {
       const iso = parseDateInput(value)
       if (iso) return iso
-      ctx.addIssue({ code: 'custom', message: 'validation.dateFormat' })
+      ctx.addIssue({ code: 'custom', message: dateInputProblem(value) })
       return z.NEVER
     })
     .optional(),

@@ -254,10 +254,17 @@ const RULES: {
   },
   {
     rule: 'geburtsdatum date format',
-    fail: { 'halter.person.geburtsdatum': '31.02.1980' },
+    fail: { 'halter.person.geburtsdatum': 'Feb. 1980' },
     field: 'halter.person.geburtsdatum',
     message: 'validation.dateFormat',
     pass: { 'halter.person.geburtsdatum': '1980-02-29' },
+  },
+  {
+    rule: 'geburtsdatum a day that exists',
+    fail: { 'halter.person.geburtsdatum': '31.02.1980' },
+    field: 'halter.person.geburtsdatum',
+    message: 'validation.dateNotReal',
+    pass: { 'halter.person.geburtsdatum': '29.02.1980' },
   },
   {
     rule: 'geburtsdatum not after today',
@@ -306,7 +313,14 @@ const RULES: {
     fail: { 'halter.adresse.plz': 'D-123456' },
     field: 'halter.adresse.plz',
     message: 'validation.maxLength',
-    pass: { 'halter.adresse.plz': 'D-12345' },
+    pass: { 'halter.adresse.plz': 'D-12345', 'halter.adresse.staat': 'DE' },
+  },
+  {
+    rule: 'adresse plz four digits in Switzerland (also when no country is given)',
+    fail: { 'halter.adresse.plz': '80O1' },
+    field: 'halter.adresse.plz',
+    message: 'validation.swissPostcode',
+    pass: { 'halter.adresse.plz': 'SW1A1AA', 'halter.adresse.staat': 'GB' },
   },
   {
     rule: 'adresse ort required',
@@ -533,7 +547,14 @@ const RULES: {
     fail: { 'kontakt.plz': '12345678' },
     field: 'kontakt.plz',
     message: 'validation.maxLength',
-    pass: { 'kontakt.plz': '1234567' },
+    pass: { 'kontakt.plz': '1234567', 'kontakt.staat': 'NL' },
+  },
+  {
+    rule: 'kontakt plz four digits in Switzerland and Liechtenstein',
+    fail: { 'kontakt.plz': 'FL-9490', 'kontakt.staat': 'LI' },
+    field: 'kontakt.plz',
+    message: 'validation.swissPostcode',
+    pass: { 'kontakt.plz': '9490', 'kontakt.staat': 'li' },
   },
   {
     rule: 'kontakt staat max 4',
@@ -550,11 +571,25 @@ const RULES: {
     pass: { 'kontakt.telefon': '1 '.repeat(100) },
   },
   {
+    rule: 'kontakt telefon digits and the usual separators',
+    fail: { 'kontakt.telefon': 'bitte anrufen' },
+    field: 'kontakt.telefon',
+    message: 'validation.phone',
+    pass: { 'kontakt.telefon': '+41 (0)44 123-45-67' },
+  },
+  {
     rule: 'kontakt fax max 100',
     fail: { 'kontakt.fax': 'x'.repeat(101) },
     field: 'kontakt.fax',
     message: 'validation.maxLength',
     pass: { 'kontakt.fax': '044 123 45 68' },
+  },
+  {
+    rule: 'kontakt fax digits and the usual separators',
+    fail: { 'kontakt.fax': 'keins' },
+    field: 'kontakt.fax',
+    message: 'validation.phone',
+    pass: { 'kontakt.fax': '044/123.45.68' },
   },
   {
     rule: 'kontakt email max 100',
@@ -684,7 +719,7 @@ describe('create schema: spec §5 rules, one failing and one passing example eac
 
   it('wikCGueltigAb: date format rule for a caller with SVN_ERSTELLEN_WIK_C', () => {
     expect(errorsOf(withValues({ wikCGueltigAb: '32.01.2025' }), wikCSchema)).toEqual({
-      wikCGueltigAb: ['validation.dateFormat'],
+      wikCGueltigAb: ['validation.dateNotReal'],
     })
     expect(wikCSchema.parse(withValues({ wikCGueltigAb: '01.01.2024' })).wikCGueltigAb).toBe('2024-01-01')
     expect(wikCSchema.parse(withValues({ wikCGueltigAb: '' })).wikCGueltigAb).toBeNull()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { storable } from '../text.ts'
-import { formatDateDisplay, parseDateInput } from '../date-input.ts'
+import { ADDRESS_VALIDATION, isPhoneNumber, postcodeProblem } from '../address.ts'
+import { dateInputProblem, formatDateDisplay, parseDateInput } from '../date-input.ts'
 import type { Role } from '../roles.ts'
 import { CANTONS, type Canton } from './cantons.ts'
 import { addDays } from './dates.ts'
@@ -530,6 +531,8 @@ export const CREATE_VALIDATION = {
   stammOrSchale: 'validation.stammOrSchale',
   schildNummerDigits: 'validation.schildNummerDigits',
   dateFormat: 'validation.dateFormat',
+  dateNotReal: 'validation.dateNotReal',
+  ...ADDRESS_VALIDATION,
   dateOlderThan: 'validation.dateOlderThan',
   dateInFuture: 'validation.dateInFuture',
 } as const
@@ -664,8 +667,22 @@ export function createSvnSchema(options: CreateSchemaOptions) {
         return null
       }
       const iso = parseDateInput(value)
-      if (!iso) issue(path, CREATE_VALIDATION.dateFormat)
+      if (!iso) issue(path, dateInputProblem(value))
       return iso
+    }
+    /** A postcode: the caps first, then the country's form (domain/address.ts). */
+    const plz = (path: CreateFieldName, value: string | null, staat: string | null): string | null => {
+      const checked = text(path, value, true)
+      const problem = checked === null ? null : postcodeProblem(checked, staat)
+      if (problem) issue(path, problem)
+      return problem ? null : checked
+    }
+    /** A phone or fax number: the cap first, then digits and the usual separators. */
+    const phone = (path: CreateFieldName, value: string | null, tidy?: (v: string) => string) => {
+      const checked = text(path, value, false, tidy)
+      if (checked === null || isPhoneNumber(checked)) return checked
+      issue(path, CREATE_VALIDATION.phone)
+      return null
     }
 
     const p = raw.halter.person
@@ -737,7 +754,7 @@ export function createSvnSchema(options: CreateSchemaOptions) {
         },
         adresse: {
           strasse: text('halter.adresse.strasse', a.strasse, true),
-          plz: text('halter.adresse.plz', a.plz, true),
+          plz: plz('halter.adresse.plz', a.plz, a.staat),
           ort: text('halter.adresse.ort', a.ort, true),
           staat: text('halter.adresse.staat', a.staat, false),
           coKontakt: text('halter.adresse.coKontakt', a.coKontakt, false),
@@ -748,12 +765,12 @@ export function createSvnSchema(options: CreateSchemaOptions) {
       kontakt: {
         name: text('kontakt.name', k.name, true),
         strasse: text('kontakt.strasse', k.strasse, true),
-        plz: text('kontakt.plz', k.plz, true),
+        plz: plz('kontakt.plz', k.plz, k.staat),
         ort: text('kontakt.ort', k.ort, true),
         staat: text('kontakt.staat', k.staat, false),
         // Spec §5: spaces are stripped from the phone number before sending.
-        telefon: text('kontakt.telefon', k.telefon, false, (t) => t.replace(/\s+/g, '')),
-        fax: text('kontakt.fax', k.fax, false),
+        telefon: phone('kontakt.telefon', k.telefon, (t) => t.replace(/\s+/g, '')),
+        fax: phone('kontakt.fax', k.fax),
         email,
       },
       versicherungsdaten: {

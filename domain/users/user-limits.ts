@@ -1,3 +1,5 @@
+import { ADDRESS_VALIDATION } from '../address.ts'
+
 /**
  * The user form's caps and message keys, without the schema: the browser's user dialog imports these,
  * and the schema's zod would otherwise come along into its first load (ADR 511).
@@ -28,4 +30,5 @@ export const USER_VALIDATION = {
   email: 'validation.email',
   invalid: 'validation.invalid',
   invalidOption: 'validation.invalidOption',
+  ...ADDRESS_VALIDATION,
 } as const

@@ -54,17 +54,42 @@ describe('user schema (spec §5 "User form")', () => {
     })
   })
 
+  /** A value of `length` characters the field takes in its form (a foreign postcode, a number). */
+  const filler = (field: string, length: number) =>
+    field === 'email'
+      ? `${'a'.repeat(length - 11)}@example.ch`
+      : ['plz', 'fax', 'telefon'].includes(field)
+        ? '1'.repeat(length)
+        : 'x'.repeat(length)
+
   it.each(Object.entries(USER_LIMITS))('caps %s at %i characters', (field, max) => {
-    const at = {
-      ...valid,
-      [field]: field === 'email' ? `${'a'.repeat(max - 11)}@example.ch` : 'x'.repeat(max),
-    }
-    expect(newUserSchema.safeParse(at).success).toBe(true)
-    const over = {
-      ...valid,
-      [field]: field === 'email' ? `${'a'.repeat(max - 10)}@example.ch` : 'x'.repeat(max + 1),
-    }
+    const foreign = field === 'plz' ? { staat: 'NL' } : {}
+    expect(newUserSchema.safeParse({ ...valid, ...foreign, [field]: filler(field, max) }).success).toBe(true)
+    const over = { ...valid, ...foreign, [field]: filler(field, max + 1) }
     expect(fieldErrors(newUserSchema.safeParse(over))).toEqual({ [field]: ['validation.maxLength'] })
+  })
+
+  it('checks the postcode against its country, and phone and fax numbers, in one pass', () => {
+    const wrong = { ...valid, plz: '80O1', staat: '', telefon: 'Zentrale', fax: '12', email: 'x' }
+    expect(fieldErrors(newUserSchema.safeParse(wrong))).toEqual({
+      telefon: ['validation.phone'],
+      fax: ['validation.phone'],
+      email: ['validation.email'],
+      plz: ['validation.swissPostcode'],
+    })
+    for (const [plz, staat] of [
+      ['8001', 'CH'],
+      ['9490', 'FL'],
+      ['8001', null],
+      ['D-80331', 'DE'],
+    ])
+      expect(newUserSchema.safeParse({ ...valid, plz, staat, telefon: '+41 44 123 45 67' }).success).toBe(
+        true,
+      )
+    // A postcode over its cap is named once, by its cap.
+    expect(fieldErrors(newUserSchema.safeParse({ ...valid, plz: '123456789' }))).toEqual({
+      plz: ['validation.maxLength'],
+    })
   })
 
   it('requires maklerNummer only while MAKLER is among the roles', () => {

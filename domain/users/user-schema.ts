@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isPhoneNumber, postcodeProblem } from '../address.ts'
 import { ROLES, USER_TYPES } from '../roles.ts'
 import { STORED_INT, storable } from '../text.ts'
 import { USER_LIMITS, USER_VALIDATION } from './user-limits.ts'
@@ -26,6 +27,11 @@ function optionalText(max: number) {
   )
 }
 
+/** A phone or fax number (domain/address.ts), or null when not given. */
+function optionalPhone(max: number) {
+  return optionalText(max).refine((v) => v === null || isPhoneNumber(v), { error: USER_VALIDATION.phone })
+}
+
 function requiredText(max: number) {
   return z
     .string(requiredOr(USER_VALIDATION.invalid))
@@ -43,8 +49,8 @@ export const userFieldsSchema = z.object({
   plz: optionalText(USER_LIMITS.plz),
   ort: optionalText(USER_LIMITS.ort),
   staat: optionalText(USER_LIMITS.staat),
-  fax: optionalText(USER_LIMITS.fax),
-  telefon: optionalText(USER_LIMITS.telefon),
+  fax: optionalPhone(USER_LIMITS.fax),
+  telefon: optionalPhone(USER_LIMITS.telefon),
   email: requiredText(USER_LIMITS.email).pipe(z.email({ error: USER_VALIDATION.email })),
   oeReferenz: optionalText(USER_LIMITS.oeReferenz),
   type: z.enum(USER_TYPES, requiredOr(USER_VALIDATION.invalidOption)),
@@ -61,19 +67,38 @@ export function maklerNummerMissing(fields: Pick<UserFields, 'maklerNummer'>, ro
   return roles.includes('MAKLER') && !fields.maklerNummer
 }
 
-function withMaklerRule<T extends z.ZodType<UserFields>>(schema: T) {
-  return schema.superRefine((fields, ctx) => {
-    if (fields.roles && maklerNummerMissing(fields, fields.roles)) {
-      ctx.addIssue({ code: 'custom', path: ['maklerNummer'], message: USER_VALIDATION.required })
-    }
-  })
+/** Whether a parse so far has no issue on one of these fields (a cross-field rule may then run). */
+const fieldsClean =
+  (...names: string[]) =>
+  (payload: z.core.ParsePayload) =>
+    !payload.issues.some((issue) => {
+      const first = issue.path?.[0]
+      return first === undefined || names.includes(String(first))
+    })
+
+/**
+ * The rules across fields: the broker number with the MAKLER role, and the postcode's form for its
+ * country. Each runs when its own fields are valid, so one summary names every problem at once.
+ */
+function withCrossFieldRules<T extends z.ZodType<UserFields>>(schema: T) {
+  return schema
+    .superRefine((fields, ctx) => {
+      if (fields.roles && maklerNummerMissing(fields, fields.roles)) {
+        ctx.addIssue({ code: 'custom', path: ['maklerNummer'], message: USER_VALIDATION.required })
+      }
+    })
+    .refine((fields: UserFields) => fields.plz === null || !postcodeProblem(fields.plz, fields.staat), {
+      path: ['plz'],
+      error: USER_VALIDATION.swissPostcode,
+      when: fieldsClean('plz', 'staat'),
+    })
 }
 
 /** A new user (POST /users; the create dialog). Unknown keys such as id or groupRoles are dropped. */
-export const newUserSchema = withMaklerRule(userFieldsSchema)
+export const newUserSchema = withCrossFieldRules(userFieldsSchema)
 
 /** An edited user (PUT /users; the edit dialog): the fields plus id and the version it was read at. */
-export const editedUserSchema = withMaklerRule(
+export const editedUserSchema = withCrossFieldRules(
   userFieldsSchema.extend({
     id: z
       .number(requiredOr(USER_VALIDATION.invalid))

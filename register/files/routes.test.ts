@@ -220,7 +220,7 @@ describe('endpoint matrix', () => {
     const before = await countOf(db().select({ n }).from(exportFiles))
     const cases: [unknown, Record<string, string[]>][] = [
       [{ von: '2026-05-02', bis: '01.05.2026' }, { bis: ['validation.dateRange'] }],
-      [{ von: '31.02.2026' }, { von: ['validation.dateFormat'] }],
+      [{ von: '31.02.2026' }, { von: ['validation.dateNotReal'] }],
       [{ bis: 'yesterday' }, { bis: ['validation.dateFormat'] }],
       [{ referenz: 'X'.repeat(16) }, { referenz: ['validation.maxLength'] }],
       // jsonb (the audit's filter) cannot hold a lone surrogate: refused, not a failed insert.

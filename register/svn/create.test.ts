@@ -73,13 +73,19 @@ describe('POST svn/create: endpoint matrix', () => {
     values.schiff.stammNr = '123456787'
     values.schild.schildNr = '0815'
     values.versicherungsdaten.gueltigAb = '01.01.2000'
+    values.halter.person.geburtsdatum = '30.02.1980'
+    values.halter.adresse.plz = 'abcd'
+    values.kontakt.telefon = 'Zentrale'
     const res = await call('POST', '/svn/create', CLERK, CREATE, { formToken: newToken(), values })
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({
       error: 'validation failed',
       fieldErrors: {
         'halter.person.name': ['validation.required'],
+        'halter.person.geburtsdatum': ['validation.dateNotReal'],
+        'halter.adresse.plz': ['validation.swissPostcode'],
         'schiff.stammNr': ['validation.stemNumber'],
+        'kontakt.telefon': ['validation.phone'],
         'schild.schildNr': ['validation.schildNummerDigits'],
         'versicherungsdaten.gueltigAb': ['validation.dateOlderThan'],
       },
@@ -261,7 +267,7 @@ describe('POST svn/create: storing', () => {
     })
     expect(refused.status).toBe(400)
     expect(((await refused.json()) as { fieldErrors: object }).fieldErrors).toEqual({
-      wikCGueltigAb: ['validation.dateFormat'],
+      wikCGueltigAb: ['validation.dateNotReal'],
     })
     expect(
       (await call('POST', '/svn/create', CLERK, CREATE, { formToken: newToken(), values: bad })).status,

@@ -104,7 +104,7 @@ test.describe('user administration', () => {
     const scope = await openNew(page)
     await expectNoA11yViolations(page, 'new user dialog')
     const email = uniqueEmail('bad')
-    await fill(scope, { Vorname: 'Rita', 'E-Mail': 'not-an-address', PLZ: '123456789' })
+    await fill(scope, { Vorname: 'Rita', 'E-Mail': 'not-an-address', Telefon: 'Zentrale', PLZ: '123456789' })
     await scope.getByLabel('Land').selectOption('FR')
     // A changed form can be sent invalid, with JS too: the summary then says what is wrong (ADR 817).
     await expect(scope.getByRole('button', { name: 'OK', exact: true })).toBeEnabled()
@@ -116,6 +116,7 @@ test.describe('user administration', () => {
       [
         ['Nachname: Bitte füllen Sie dieses Feld aus.', 'nachname'],
         ['E-Mail: Bitte geben Sie eine gültige E-Mail-Adresse ein.', 'email'],
+        ['Telefon: Bitte geben Sie die Nummer mit Ziffern ein, z. B. +41 44 123 45 67.', 'telefon'],
         ['PLZ: Höchstens 7 Zeichen.', 'plz'],
       ],
       jsEnabled(test.info()) ? { within: '#user-dialog', first: false } : {},
@@ -126,9 +127,26 @@ test.describe('user administration', () => {
     await expect(scope.getByLabel('Land')).toHaveValue('FR')
     await expect(scope.locator('#nachname-error')).toContainText('Bitte füllen Sie dieses Feld aus.')
     await expect(scope.locator('#plz-error')).toContainText('Höchstens 7 Zeichen.')
+    await expect(scope.getByLabel('Telefon')).toHaveValue('Zentrale')
     await expectNoA11yViolations(page, 'new user dialog with errors')
 
-    await fill(scope, { Nachname: 'Zufall', 'E-Mail': email, PLZ: '1003' })
+    // A Swiss address needs a Swiss postcode; the rest is now right.
+    await fill(scope, { Nachname: 'Zufall', 'E-Mail': email, Telefon: '+41 21 123 45 67', PLZ: '10O3' })
+    await scope.getByLabel('Land').selectOption('CH')
+    await scope.getByRole('button', { name: 'OK', exact: true }).click()
+    await expectErrorSummary(
+      page,
+      [
+        [
+          'PLZ: Eine Schweizer PLZ hat 4 Ziffern, z. B. 8001. Bei einer Adresse im Ausland geben Sie bitte das Land an.',
+          'plz',
+        ],
+      ],
+      jsEnabled(test.info()) ? { within: '#user-dialog', first: false } : {},
+    )
+    await expect(scope.getByLabel('PLZ')).toHaveValue('10O3')
+
+    await fill(scope, { PLZ: '1003' })
     await scope.getByRole('button', { name: 'OK', exact: true }).click()
     await expect(message(page, 'Benutzer Rita Zufall wurde erstellt.')).toBeVisible()
     // Back to the list as it was sorted.

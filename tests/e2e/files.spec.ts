@@ -239,7 +239,7 @@ test.describe('File pickup', () => {
     await expect(summary).toBeVisible()
     await expect(page).toHaveTitle(`Fehler: ${screen.title} (${before}) – SVN Portal`)
     await expectErrorSummary(page, [
-      ['Von: Bitte geben Sie das Datum als TT.MM.JJJJ ein.', 'von'],
+      ['Von: Dieses Datum gibt es nicht. Bitte prüfen Sie Tag und Monat.', 'von'],
       ['Maklernummer: Höchstens 10 Zeichen.', 'maklerNr'],
     ])
     const von = page.getByLabel('Von', { exact: true })
@@ -247,12 +247,16 @@ test.describe('File pickup', () => {
     await expect(page.getByLabel('Bis', { exact: true })).toHaveValue(/^0?1\.0?1\.2020$/)
     await expect(page.getByLabel('Maklernummer')).toHaveValue('12345678901')
     await expect(von).toHaveAttribute('aria-invalid', 'true')
-    await expect(page.locator('#von-error')).toContainText('Bitte geben Sie das Datum als TT.MM.JJJJ ein.')
+    await expect(page.locator('#von-error')).toContainText(
+      'Dieses Datum gibt es nicht. Bitte prüfen Sie Tag und Monat.',
+    )
     await expect(page.locator('#maklerNr-error')).toContainText('Höchstens 10 Zeichen.')
     await expectNoA11yViolations(page, `${screen.path} with errors`)
 
     // Following the summary's first link puts the focus on the date field.
-    await page.getByRole('link', { name: 'Von: Bitte geben Sie das Datum als TT.MM.JJJJ ein.' }).click()
+    await page
+      .getByRole('link', { name: 'Von: Dieses Datum gibt es nicht. Bitte prüfen Sie Tag und Monat.' })
+      .click()
     if (jsEnabled(test.info())) await expect(von).toBeFocused()
 
     // von after bis: the range error sits on bis.

@@ -224,7 +224,7 @@ test.describe('SVN create', () => {
       rule: 'birth date is a real day',
       change: { 'halter.person.geburtsdatum': '31.02.1980' },
       errorAt: 'halter.person.geburtsdatum',
-      message: 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.',
+      message: 'Dieses Datum gibt es nicht. Bitte prüfen Sie Tag und Monat.',
     },
     {
       rule: 'street required',
@@ -237,6 +237,13 @@ test.describe('SVN create', () => {
       change: { 'halter.adresse.plz': '123' },
       errorAt: 'halter.adresse.plz',
       message: 'Mindestens 4 Zeichen.',
+    },
+    {
+      rule: 'a Swiss postcode has four digits',
+      change: { 'halter.adresse.plz': '80O1' },
+      errorAt: 'halter.adresse.plz',
+      message:
+        'Eine Schweizer PLZ hat 4 Ziffern, z. B. 8001. Bei einer Adresse im Ausland geben Sie bitte das Land an.',
     },
     {
       rule: 'stem number check digit',
@@ -267,6 +274,12 @@ test.describe('SVN create', () => {
       change: { 'kontakt.plz': '12345678' },
       errorAt: 'kontakt.plz',
       message: 'Höchstens 7 Zeichen.',
+    },
+    {
+      rule: 'contact phone in digits',
+      change: { 'kontakt.telefon': 'ruft zurück' },
+      errorAt: 'kontakt.telefon',
+      message: 'Bitte geben Sie die Nummer mit Ziffern ein, z. B. +41 44 123 45 67.',
     },
     {
       rule: 'contact e-mail format',
@@ -314,7 +327,7 @@ test.describe('SVN create', () => {
       rule: 'WIK-C valid-from is a real day',
       change: { wikCGueltigAb: '32.01.2025' },
       errorAt: 'wikCGueltigAb',
-      message: 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.',
+      message: 'Dieses Datum gibt es nicht. Bitte prüfen Sie Tag und Monat.',
     },
   ]
 
