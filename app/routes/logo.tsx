@@ -10,6 +10,7 @@ import { handleLogoPost } from '~/lib/logo.server.ts'
 import { redirectWithMessage } from '~/lib/toast.server.ts'
 import type { RootData } from '~/root.tsx'
 import type { Route } from './+types/logo'
+import { LOGO_BOX } from '../../domain/logo.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(context, request)
@@ -44,7 +45,7 @@ export default function Logo({ loaderData, actionData }: Route.ComponentProps) {
         errors={error ? [{ name: 'logo-file', label: t('admin.logo.file'), message: error }] : []}
       />
       <h1 className="mb-2 text-2xl font-semibold">{loaderData.title}</h1>
-      <p className="mb-4 max-w-2xl">{t('admin.logo.info')}</p>
+      <p className="mb-4 max-w-2xl">{t('admin.logo.info', LOGO_BOX)}</p>
       <section aria-labelledby="current-logo" className="mb-6">
         <h2 id="current-logo" className="text-lg font-semibold">
           {t('admin.logo.current')}

@@ -23,6 +23,7 @@ export function layout(
       <meta name="referrer" content="same-origin" />
       <title>${fullTitle}</title>
       <link rel="stylesheet" href="${page.cssHref}" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     </head>
     <body>
       <a class="skip-link" href="#main">${t('skipLink')}</a>

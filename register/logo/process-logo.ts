@@ -1,11 +1,9 @@
 import sharp from 'sharp'
-import { LOGO_MAX_BYTES } from '../../domain/logo.ts'
+import { LOGO_BOX, LOGO_MAX_BYTES } from '../../domain/logo.ts'
 
 // One limit for the portal's check and the register's (spec §5 "Logo file").
 export { LOGO_MAX_BYTES }
 
-/** The header slot the logo is shown in; larger logos are scaled down to fit, never up. */
-export const LOGO_BOX = { width: 400, height: 160 } as const
 /** Refuse absurd dimensions before decoding (a small file can still unpack to gigapixels). */
 const MAX_INPUT_PIXELS = 50_000_000
 

@@ -131,6 +131,7 @@ export function renderReferencePage(document: OpenApiDocument, lang: Language): 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t('docs.title')}</title>
 <link rel="stylesheet" href="docs/reference.css">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <a class="skip" href="#main">${t('docs.skip')}</a>

@@ -22,6 +22,10 @@ test.describe('logo', () => {
     await loginAs(page, login())
     await page.goto('/logo')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Logo hochladen')
+    // The limits as they are: 10 MB per file, and what is scaled down is an image's size in pixels.
+    await expect(
+      page.getByText('bis 10 MB. Ein Bild über 400 × 160 Pixel wird auf diese Grösse verkleinert.'),
+    ).toBeVisible()
     const upload = page.getByRole('button', { name: 'Hochladen' })
     if (jsEnabled(test.info())) await expect(upload).toBeDisabled()
     await expectNoA11yViolations(page, 'logo page')

@@ -1,4 +1,4 @@
-import { expectNoA11yViolations, expect, test } from './support.ts'
+import { expectNoA11yViolations, expectOwnIcon, expect, test } from './support.ts'
 
 // The register's API reference (issue 19 item 1, ADR 190): public, server-rendered, no script.
 test.describe('API reference /svnwebaccess/docs', () => {
@@ -17,6 +17,7 @@ test.describe('API reference /svnwebaccess/docs', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('SVN-Register-API: Referenz')
     await expect(page.locator('html')).toHaveAttribute('lang', 'de')
     await expectNoA11yViolations(page, 'API reference (de)')
+    await expectOwnIcon(page)
 
     // The skip link is the first stop and leads into the content.
     await page.keyboard.press('Tab')

@@ -3,6 +3,7 @@ import {
   DEMO_USERS,
   demoUser,
   expectNoA11yViolations,
+  expectOwnIcon,
   expectShell,
   gotoLoginForm,
   isIdpLoginUrl,
@@ -31,6 +32,7 @@ test.describe('login', () => {
     await expect(page.locator('#login')).toHaveAttribute('autocomplete', 'username')
     await expect(page.locator('#password')).toHaveAttribute('autocomplete', 'current-password')
     await expectNoA11yViolations(page, 'IdP login')
+    await expectOwnIcon(page)
 
     await typeCredentials(page, 'clerk@alpina.example', 'wrong-password')
     await expect(page).toHaveURL(isIdpLoginUrl)

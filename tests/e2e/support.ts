@@ -208,6 +208,15 @@ export async function expectNoA11yViolations(page: Page, label = page.url()): Pr
   await expectNoRawText(page, label)
 }
 
+/** The page names an icon of our own that loads, so the browser asks for no /favicon.ico (a 404). */
+export async function expectOwnIcon(page: Page): Promise<void> {
+  const href = await page.locator('link[rel="icon"]').getAttribute('href')
+  expect(href).toBe('/favicon.svg')
+  const icon = await page.request.get(href ?? '')
+  expect(icon.status()).toBe(200)
+  expect(icon.headers()['content-type']).toContain('image/svg+xml')
+}
+
 export async function cookies(page: Page | BrowserContext): Promise<Cookie[]> {
   const context = 'context' in page ? page.context() : page
   return context.cookies()

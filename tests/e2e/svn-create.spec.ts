@@ -491,7 +491,7 @@ test.describe('SVN create', () => {
     const js = jsEnabled(test.info())
     await openNewForm(page, js ? 'clerk@leman.example' : 'broker@seeland.example')
     const name = uniqueName('Entwurf')
-    const restored = page.getByText(/Ihr Entwurf vom .* wurde wiederhergestellt\./)
+    const restored = page.getByText(/^Dieses Formular zeigt Ihren gespeicherten Entwurf vom .*\./)
     const otherDraft = page.getByText(/^Ihr Entwurf vom .* ist noch gespeichert\. Er wird ersetzt, sobald/)
     await field(page, 'halter.person.name').fill(name)
     await field(page, 'schiff.markeTyp').fill('Draft 1')

@@ -59,7 +59,7 @@ describe('DraftNote', () => {
 
   it('restored: says when it was saved, with the button that discards it', () => {
     const html = note({ draftAt: at, restored: true, savedHere: true })
-    expect(html).toContain('Ihr Entwurf vom 01.12.2026 10:05 wurde wiederhergestellt.')
+    expect(html).toContain('Dieses Formular zeigt Ihren gespeicherten Entwurf vom 01.12.2026 10:05.')
     expect(html).toContain('action="/svn/create" method="post"')
     expect(html).toContain('value="discard-draft"')
     expect(html).toContain('name="csrf" value="token"')
