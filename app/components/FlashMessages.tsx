@@ -81,18 +81,27 @@ export function FlashMessages({ toast }: { toast: FlashToast | null }) {
     return () => window.clearTimeout(timer)
   }, [enhanced, current, paused])
 
-  // Keep `--toast-h` equal to the floating toast's height so scroll-padding clears it.
+  // Keep `--toast-bottom` at the floating toast's lower edge (from the viewport's top), so the scroll
+  // padding clears it and, where the header scrolls away, the page starts below it (app.css): at the
+  // top of a page nothing can scroll out from under it, the user menu included (2.4.11).
   useEffect(() => {
     const box = ref.current
     if (!enhanced || !box) return
     const root = document.documentElement
-    const measure = () => root.style.setProperty('--toast-h', current ? `${box.offsetHeight}px` : '0px')
+    const measure = () =>
+      root.style.setProperty(
+        '--toast-bottom',
+        current ? `${Math.ceil(box.getBoundingClientRect().bottom)}px` : '0px',
+      )
     measure()
+    // Its size changes with the text and the width; its place when the header starts or stops sticking.
     const observer = new ResizeObserver(measure)
     observer.observe(box)
+    window.addEventListener('resize', measure)
     return () => {
       observer.disconnect()
-      root.style.removeProperty('--toast-h')
+      window.removeEventListener('resize', measure)
+      root.style.removeProperty('--toast-bottom')
     }
   }, [enhanced, current])
 

@@ -1,6 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { type Page } from '@playwright/test'
-import { expectNoA11yViolations, jsEnabled, loginAs, expect, test, gotoHydrated } from './support.ts'
+import {
+  expectNoA11yViolations,
+  jsEnabled,
+  loginAs,
+  expect,
+  test,
+  gotoHydrated,
+  userMenuSummary,
+} from './support.ts'
 
 /**
  * Logo upload (spec §2 "Logo upload page", §5, §8). No other spec looks at an insurer's logo; each
@@ -102,5 +110,21 @@ test.describe('logo', () => {
       .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') })
     await page.getByRole('button', { name: 'Hochladen' }).click()
     await expect(page.locator('#logo-file-error')).toContainText('Nur JPG- und PNG-Bilder sind erlaubt.')
+    if (!jsEnabled(test.info())) return
+    // The error toast stays. At 375 px the header scrolls with the page: the page starts below the
+    // toast, so the user menu reached by keyboard is not hidden under it (2.4.11).
+    const toast = page.getByRole('region', { name: 'Meldungen' })
+    await expect(toast.getByRole('alert')).toContainText('Nur JPG- und PNG-Bilder sind erlaubt.')
+    await page.setViewportSize({ width: 375, height: 800 })
+    const menu = userMenuSummary(page)
+    await menu.focus()
+    await expect
+      .poll(async () => {
+        const [box, item] = [await toast.boundingBox(), await menu.boundingBox()]
+        return item!.y - (box!.y + box!.height)
+      })
+      .toBeGreaterThanOrEqual(0)
+    await expect(menu).toBeInViewport()
+    await expectNoA11yViolations(page, 'logo error toast at 375 px')
   })
 })
