@@ -255,25 +255,16 @@ describe('POST /users', () => {
 
   it('answers 400 for a postcode not of its country and a phone number with letters', async () => {
     const before = await auditCount()
-    const res = await call('POST', '/users', 'admin@alpina.example', ADMIN, {
-      ...newUser('plz@alpina.example'),
-      plz: '80O1',
-      staat: 'CH',
-      fax: 'keins',
-    })
+    const post = (address: Record<string, string>) =>
+      call('POST', '/users', 'admin@alpina.example', ADMIN, newUser('plz@alpina.example', address))
+    const res = await post({ plz: '80O1', staat: 'CH', fax: 'keins' })
     expect(res.status).toBe(400)
     expect(((await res.json()) as { fieldErrors: unknown }).fieldErrors).toEqual({
       fax: ['validation.phone'],
       plz: ['validation.swissPostcode'],
     })
     expect(await auditCount()).toBe(before)
-    const abroad = await call('POST', '/users', 'admin@alpina.example', ADMIN, {
-      ...newUser('plz@alpina.example'),
-      plz: 'D-80331',
-      staat: 'DE',
-      fax: '+49 89 123 45-0',
-    })
-    expect(abroad.status).toBe(201)
+    expect((await post({ plz: 'D-80331', staat: 'DE', fax: '+49 89 123 45-0' })).status).toBe(201)
   })
 
   it('requires maklerNummer while MAKLER is among the roles (also from the type defaults)', async () => {
