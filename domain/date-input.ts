@@ -29,12 +29,20 @@ export function parseDateInput(text: string): string | null {
 }
 
 /**
- * Why parseDateInput refused a text, as a translation key: written in an accepted form but no day of
- * the calendar (31.02.2024, month 13), or not written as a date at all.
+ * Why parseDateInput refused a text, as a translation key: a day this month does not have (31.02.2024,
+ * 29.02.2023, 31.04.2025), or anything else: not written as a date, a month over 12, a day over 31 or
+ * a year before 1000 (often another order typed, such as 20240131).
  */
 export function dateInputProblem(text: string): 'validation.dateNotReal' | 'validation.dateFormat' {
   const value = text.trim()
-  return FORMS.some((form) => form.pattern.test(value)) ? 'validation.dateNotReal' : 'validation.dateFormat'
+  for (const form of FORMS) {
+    const match = form.pattern.exec(value)
+    if (!match) continue
+    const [day, month, year] = [form.day, form.month, form.year].map((i) => Number(match[i]))
+    if (year! >= 1000 && month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31)
+      return 'validation.dateNotReal'
+  }
+  return 'validation.dateFormat'
 }
 
 /** yyyy-mm-dd → dd.mm.yyyy, the display form in every language; other text is returned unchanged. */

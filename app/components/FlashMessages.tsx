@@ -48,7 +48,8 @@ const STYLES: Record<
  * client-side navigation is announced. Without JavaScript the message is a static banner at the
  * top of <main> (it cannot cover anything, nor be dismissed, nor time out). With JavaScript it
  * floats at the top centre, has a close button, and non-errors leave after 3 s — paused while the
- * pointer or focus is on it. Its height is added to `scroll-padding-top` so it never hides focus.
+ * pointer or focus is on it. Its height is added to `scroll-padding-top` so it never hides focus,
+ * and where the header scrolls away the page starts below it (app.css, ADR 820).
  */
 export function FlashMessages({ toast }: { toast: FlashToast | null }) {
   const { t } = useTranslation()
@@ -81,27 +82,19 @@ export function FlashMessages({ toast }: { toast: FlashToast | null }) {
     return () => window.clearTimeout(timer)
   }, [enhanced, current, paused])
 
-  // Keep `--toast-bottom` at the floating toast's lower edge (from the viewport's top), so the scroll
-  // padding clears it and, where the header scrolls away, the page starts below it (app.css): at the
-  // top of a page nothing can scroll out from under it, the user menu included (2.4.11).
+  // Keep `--toast-h` equal to the floating toast's height: the scroll padding and, on a narrow screen,
+  // the page's top padding clear it (app.css). Its place follows from `--header-h` in CSS alone.
   useEffect(() => {
     const box = ref.current
     if (!enhanced || !box) return
     const root = document.documentElement
-    const measure = () =>
-      root.style.setProperty(
-        '--toast-bottom',
-        current ? `${Math.ceil(box.getBoundingClientRect().bottom)}px` : '0px',
-      )
+    const measure = () => root.style.setProperty('--toast-h', current ? `${box.offsetHeight}px` : '0px')
     measure()
-    // Its size changes with the text and the width; its place when the header starts or stops sticking.
     const observer = new ResizeObserver(measure)
     observer.observe(box)
-    window.addEventListener('resize', measure)
     return () => {
       observer.disconnect()
-      window.removeEventListener('resize', measure)
-      root.style.removeProperty('--toast-bottom')
+      root.style.removeProperty('--toast-h')
     }
   }, [enhanced, current])
 

@@ -719,7 +719,7 @@ describe('create schema: spec §5 rules, one failing and one passing example eac
 
   it('wikCGueltigAb: date format rule for a caller with SVN_ERSTELLEN_WIK_C', () => {
     expect(errorsOf(withValues({ wikCGueltigAb: '32.01.2025' }), wikCSchema)).toEqual({
-      wikCGueltigAb: ['validation.dateNotReal'],
+      wikCGueltigAb: ['validation.dateFormat'],
     })
     expect(wikCSchema.parse(withValues({ wikCGueltigAb: '01.01.2024' })).wikCGueltigAb).toBe('2024-01-01')
     expect(wikCSchema.parse(withValues({ wikCGueltigAb: '' })).wikCGueltigAb).toBeNull()

@@ -86,10 +86,10 @@ describe('user schema (spec §5 "User form")', () => {
       expect(newUserSchema.safeParse({ ...valid, plz, staat, telefon: '+41 44 123 45 67' }).success).toBe(
         true,
       )
-    // A postcode over its cap is named once, by its cap.
-    expect(fieldErrors(newUserSchema.safeParse({ ...valid, plz: '123456789' }))).toEqual({
-      plz: ['validation.maxLength'],
-    })
+    // A value over its cap is named once, by its cap, whatever else is wrong with it.
+    expect(
+      fieldErrors(newUserSchema.safeParse({ ...valid, plz: '123456789', telefon: 'x'.repeat(101) })),
+    ).toEqual({ telefon: ['validation.maxLength'], plz: ['validation.maxLength'] })
   })
 
   it('requires maklerNummer only while MAKLER is among the roles', () => {

@@ -27,9 +27,12 @@ function optionalText(max: number) {
   )
 }
 
-/** A phone or fax number (domain/address.ts), or null when not given. */
+/** A phone or fax number (domain/address.ts), or null when not given; the cap is checked first and alone. */
 function optionalPhone(max: number) {
-  return optionalText(max).refine((v) => v === null || isPhoneNumber(v), { error: USER_VALIDATION.phone })
+  return optionalText(max).refine((v) => v === null || isPhoneNumber(v), {
+    error: USER_VALIDATION.phone,
+    when: (payload) => payload.issues.length === 0,
+  })
 }
 
 function requiredText(max: number) {
@@ -77,8 +80,9 @@ const fieldsClean =
     })
 
 /**
- * The rules across fields: the broker number with the MAKLER role, and the postcode's form for its
- * country. Each runs when its own fields are valid, so one summary names every problem at once.
+ * The rules across fields: the broker number with the MAKLER role (when the whole form is valid), and
+ * the postcode's form for its country (as soon as postcode and country are), so one summary names
+ * that problem beside the others.
  */
 function withCrossFieldRules<T extends z.ZodType<UserFields>>(schema: T) {
   return schema

@@ -32,7 +32,9 @@ test.describe('logo', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Logo hochladen')
     // The limits as they are: 10 MB per file, and what is scaled down is an image's size in pixels.
     await expect(
-      page.getByText('bis 10 MB. Ein Bild über 400 × 160 Pixel wird auf diese Grösse verkleinert.'),
+      page.getByText(
+        'bis 10 MB. Ist ein Bild breiter als 400 oder höher als 160 Pixel, wird es proportional verkleinert.',
+      ),
     ).toBeVisible()
     const upload = page.getByRole('button', { name: 'Hochladen' })
     if (jsEnabled(test.info())) await expect(upload).toBeDisabled()

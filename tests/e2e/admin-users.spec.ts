@@ -138,7 +138,7 @@ test.describe('user administration', () => {
       page,
       [
         [
-          'PLZ: Eine Schweizer PLZ hat 4 Ziffern, z. B. 8001. Bei einer Adresse im Ausland geben Sie bitte das Land an.',
+          'PLZ: Eine Schweizer PLZ ist eine Zahl von 1000 bis 9999, z. B. 8001. Bei einer Adresse im Ausland geben Sie bitte das Land an.',
           'plz',
         ],
       ],

@@ -239,11 +239,11 @@ test.describe('SVN create', () => {
       message: 'Mindestens 4 Zeichen.',
     },
     {
-      rule: 'a Swiss postcode has four digits',
+      rule: 'a Swiss postcode is a number from 1000 to 9999',
       change: { 'halter.adresse.plz': '80O1' },
       errorAt: 'halter.adresse.plz',
       message:
-        'Eine Schweizer PLZ hat 4 Ziffern, z. B. 8001. Bei einer Adresse im Ausland geben Sie bitte das Land an.',
+        'Eine Schweizer PLZ ist eine Zahl von 1000 bis 9999, z. B. 8001. Bei einer Adresse im Ausland geben Sie bitte das Land an.',
     },
     {
       rule: 'stem number check digit',
@@ -325,7 +325,7 @@ test.describe('SVN create', () => {
     },
     {
       rule: 'WIK-C valid-from is a real day',
-      change: { wikCGueltigAb: '32.01.2025' },
+      change: { wikCGueltigAb: '31.04.2025' },
       errorAt: 'wikCGueltigAb',
       message: 'Dieses Datum gibt es nicht. Bitte prüfen Sie Tag und Monat.',
     },
