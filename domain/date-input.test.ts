@@ -55,6 +55,7 @@ describe('parseDateInput', () => {
 
   it('normalises typed text for display, keeping what it cannot read', () => {
     expect(normaliseDateText('1012025')).toBe('1012025')
+    expect(normaliseDateText('31.02.2026')).toBe('31.02.2026')
     expect(normaliseDateText('01012025')).toBe('01.01.2025')
     expect(normaliseDateText('1.2.2025')).toBe('01.02.2025')
     expect(normaliseDateText('32.01.2025')).toBe('32.01.2025')

@@ -12,20 +12,34 @@ const FORMS: ReadonlyArray<{ pattern: RegExp; day: number; month: number; year: 
   { pattern: /^(\d{4})-(\d{2})-(\d{2})$/, day: 3, month: 2, year: 1 },
 ]
 
-export function parseDateInput(text: string): string | null {
+/** Day, month and year as typed, by the first accepted form the text is written in; null for none. */
+function typedParts(text: string): { day: number; month: number; year: number } | null {
   const value = text.trim()
   for (const form of FORMS) {
     const match = form.pattern.exec(value)
-    if (!match) continue
-    const [day, month, year] = [form.day, form.month, form.year].map((i) => Number(match[i]))
-    if (year! < 1000 || month! < 1 || month! > 12 || day! < 1) return null
-    // Day 0 of the next month is the last day of this one.
-    if (day! > new Date(Date.UTC(year!, month!, 0)).getUTCDate()) return null
-    return [String(year).padStart(4, '0'), String(month).padStart(2, '0'), String(day).padStart(2, '0')].join(
-      '-',
-    )
+    if (match)
+      return {
+        day: Number(match[form.day]),
+        month: Number(match[form.month]),
+        year: Number(match[form.year]),
+      }
   }
   return null
+}
+
+/** Whether typed parts lie in the ranges of a calendar (the month's own length aside). */
+const inRanges = ({ day, month, year }: { day: number; month: number; year: number }) =>
+  year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= 31
+
+export function parseDateInput(text: string): string | null {
+  const parts = typedParts(text)
+  if (!parts || !inRanges(parts)) return null
+  const { day, month, year } = parts
+  // Day 0 of the next month is the last day of this one.
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null
+  return [String(year).padStart(4, '0'), String(month).padStart(2, '0'), String(day).padStart(2, '0')].join(
+    '-',
+  )
 }
 
 /**
@@ -34,15 +48,8 @@ export function parseDateInput(text: string): string | null {
  * a year before 1000 (often another order typed, such as 20240131).
  */
 export function dateInputProblem(text: string): 'validation.dateNotReal' | 'validation.dateFormat' {
-  const value = text.trim()
-  for (const form of FORMS) {
-    const match = form.pattern.exec(value)
-    if (!match) continue
-    const [day, month, year] = [form.day, form.month, form.year].map((i) => Number(match[i]))
-    if (year! >= 1000 && month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31)
-      return 'validation.dateNotReal'
-  }
-  return 'validation.dateFormat'
+  const parts = typedParts(text)
+  return parts && inRanges(parts) ? 'validation.dateNotReal' : 'validation.dateFormat'
 }
 
 /** yyyy-mm-dd → dd.mm.yyyy, the display form in every language; other text is returned unchanged. */

@@ -1,6 +1,7 @@
 import type { Translate } from './translate.ts'
 import { data, type RouterContextProvider } from 'react-router'
 import { FileGenerationSchema, MAKLER_NR_MAX, REFERENZ_MAX } from '../../domain/files/generation.ts'
+import { normaliseDateText } from '../../domain/date-input.ts'
 import type { FileEntry, FileType } from '../../domain/files/types.ts'
 import {
   EMPTY_PICKUP_FORM,
@@ -10,7 +11,6 @@ import {
   PICKUP_FIELDS,
   PICKUP_SCREENS,
   readPickupForm,
-  shownDate,
   type PickupField,
   type PickupFormValues,
 } from '../components/files/pickup.ts'
@@ -81,7 +81,7 @@ function registerFieldErrors(t: Translate, named: Record<string, string[]>): Pic
 /** The screen again with the input kept: with field errors, or (failed) with the "could not create" notice. */
 function invalid(values: PickupFormValues, errors: PickupErrors, failed = false) {
   // Typed dates come back as typed, or tidied to dd.mm.yyyy when they are real days (nothing is lost).
-  const shown = { ...values, von: shownDate(values.von), bis: shownDate(values.bis) }
+  const shown = { ...values, von: normaliseDateText(values.von), bis: normaliseDateText(values.bis) }
   return data({ values: shown, errors, failed, confirm: null }, { status: failed ? 502 : 400 })
 }
 

@@ -7,7 +7,6 @@ import {
   notDownloadedCount,
   PICKUP_SCREENS,
   readPickupForm,
-  shownDate,
   sortFilesByNameDesc,
 } from './pickup.ts'
 
@@ -62,13 +61,6 @@ describe('pickup helpers', () => {
     // A broker never sends a broker number (the field is hidden).
     expect(readPickupForm(form, PICKUP_SCREENS.AE, false).maklerNr).toBe('')
     expect(readPickupForm(new URLSearchParams('reload=maybe'), PICKUP_SCREENS.AE, true).reload).toBe('false')
-  })
-
-  it('shows a typed real day as dd.mm.yyyy and anything else as typed', () => {
-    expect(shownDate('1.2.2026')).toBe('01.02.2026')
-    expect(shownDate('01022026')).toBe('01.02.2026')
-    expect(shownDate('31.02.2026')).toBe('31.02.2026')
-    expect(shownDate('')).toBe('')
   })
 
   it('knows the two generate intents only', () => {

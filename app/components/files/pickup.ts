@@ -1,4 +1,3 @@
-import { formatDateDisplay, parseDateInput } from '../../../domain/date-input.ts'
 import {
   FILE_TYPE_SCREEN,
   type FileEntry,
@@ -104,12 +103,6 @@ export function readPickupForm(
     maklerNr: maklerNrShown ? text('maklerNr') : '',
     reload: screen.reloadChoice && text('reload') === 'true' ? 'true' : 'false',
   }
-}
-
-/** What a date field shows again after a submit: a real day as dd.mm.yyyy, anything else as typed. */
-export function shownDate(text: string): string {
-  const iso = parseDateInput(text)
-  return iso ? formatDateDisplay(iso) : text
 }
 
 export const GENERATE_INTENTS: Readonly<Record<'generate-xml' | 'generate-csv', FileFormat>> = {
