@@ -78,6 +78,12 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
   // empty while the language file loads, and no summary would appear.
   useNoteTexts(CLIENT_CHECK_KEYS)
   const [clientError, setClientError] = useState<string | null>(null)
+  // Each refusal the page finds itself counts, so the same message again still takes focus (ADR 821).
+  const [refusals, setRefusals] = useState(0)
+  const refuse = (message: string) => {
+    setClientError(message)
+    setRefusals((n) => n + 1)
+  }
   const [progress, setProgress] = useState<number | null>(null)
   const resultRef = useRef<HTMLHeadingElement>(null)
   const error = clientError ?? loaderData.error
@@ -102,11 +108,11 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
     if (typeof XMLHttpRequest === 'undefined' || typeof FormData === 'undefined') return
     event.preventDefault()
     if (!file) {
-      setClientError(importRefusalText(t, 'required'))
+      refuse(importRefusalText(t, 'required'))
       return
     }
     if (file.size > IMPORT_LIMITS.maxBytes) {
-      setClientError(importRefusalText(t, 'tooLarge'))
+      refuse(importRefusalText(t, 'tooLarge'))
       return
     }
     setClientError(null)
@@ -130,7 +136,7 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
       if (answer?.redirect) {
         form.reset()
         void navigate(answer.redirect)
-      } else if (answer?.error) setClientError(answer.error)
+      } else if (answer?.error) refuse(answer.error)
       else form.submit()
     }
     xhr.onerror = () => {
@@ -143,6 +149,7 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ErrorSummary
+        attempt={refusals}
         errors={error ? [{ name: IMPORT_FIELD, label: t('svnImport.form.file'), message: error }] : []}
       />
       <h1 className="mb-4 text-2xl font-semibold">{heading}</h1>

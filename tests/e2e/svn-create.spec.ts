@@ -368,6 +368,9 @@ test.describe('SVN create', () => {
     await errorSummaryLink(page, 'Stammnummer (Wasserfahrzeug)').click()
     await expect(field(page, 'schiff.stammNr')).toBeFocused()
     await expectNoA11yViolations(page, 'create: empty form refused')
+    // Sent again unchanged: the same summary, and with JS it has the focus again (ADR 821).
+    await submitCreate(page)
+    await expectErrorSummary(page, EMPTY_FORM_ERRORS)
   })
 
   test('errors page passes axe; 8 typed digits become the date', async ({ page }) => {

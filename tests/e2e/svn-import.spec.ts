@@ -76,6 +76,15 @@ test.describe('SVN mass import', () => {
       ],
     ])
     await expectNoA11yViolations(page, 'import without a file')
+    // Sent again without a file: with JS the summary takes focus again (ADR 821).
+    await page.getByRole('button', { name: 'Importieren' }).focus()
+    await page.keyboard.press('Enter')
+    await expectErrorSummary(page, [
+      [
+        'Excel-Datei (.xlsx): Bitte wählen Sie eine Excel-Datei (.xlsx) aus. Es wurde nichts importiert.',
+        'svnExcel',
+      ],
+    ])
 
     // 1. The template, in the user's language, with its example row.
     const template = await download(page, 'Vorlage herunterladen (Excel)', info.outputDir)

@@ -82,6 +82,14 @@ test.describe('SVN search', () => {
     await summary.getByRole('link', { name: 'Name: Höchstens 30 Zeichen.' }).click()
     await expect(page.getByLabel('Name', { exact: true })).toBeFocused()
     await expectNoA11yViolations(page, 'search: errors')
+    // Searching again unchanged: the same errors, and with JS the summary takes focus again (ADR 821).
+    await page.keyboard.press('Enter')
+    await expectErrorSummary(page, [
+      ['SVN-Nummer: Nur Ziffern sind erlaubt.', 'sVnID'],
+      ['Stammnummer: Ungültige Stammnummer: 9 bis 12 Ziffern mit gültiger Prüfziffer.', 'stammNr'],
+      ['Name: Höchstens 30 Zeichen.', 'name'],
+    ])
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('x'.repeat(31))
   })
 
   test('by status and canton; results table, count, caption; no results', async ({ page }) => {

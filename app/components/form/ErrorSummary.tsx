@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react'
+import { useNavigation } from 'react-router'
 import { useTranslation } from '../../lib/texts.tsx'
+import type { KEEP_FOCUS } from '../useFocusAfterNavigation.ts'
 import { fieldId } from './FormField.tsx'
 
 export interface SummaryError {
@@ -16,15 +18,22 @@ export interface SummaryError {
 /**
  * The one error summary of the app (GOV.UK pattern, ACCESSIBILITY.md 3): first in <main>, a heading
  * and one link per error in form order, each "Label: what to do" (ADR 801). With JS it takes focus when
- * it appears; following a link focuses the control (the first checkbox of a group, the date's input).
+ * it appears and again after each try that ends with errors, the same ones included (ADR 821);
+ * following a link focuses the control (the first checkbox of a group, the date's input).
  */
-export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
+export function ErrorSummary({ errors, attempt }: { errors: SummaryError[]; attempt?: unknown }) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDivElement>(null)
   const signature = errors.map((e) => `${e.name}:${e.message}`).join('|')
+  // A navigation the clerk started (a submission, a search). An address the page moves alone
+  // (KEEP_FOCUS: the draft's) is not a try and must not take focus from the field being typed in.
+  const navigation = useNavigation()
+  const trying =
+    navigation.state !== 'idle' && !(navigation.location.state as typeof KEEP_FOCUS | null)?.keepFocus
   useEffect(() => {
-    if (signature) ref.current?.focus()
-  }, [signature])
+    // `trying` turning false is a try that ended; `attempt` changes with a check made in the page alone.
+    if (signature && !trying) ref.current?.focus()
+  }, [signature, trying, attempt])
   if (errors.length === 0) return null
   return (
     <div
