@@ -73,6 +73,27 @@ export function checkUserInfoUrl(
   return { url }
 }
 
+/** The external-token form's fields. */
+export type ExternalField = 'providerId' | 'userInfoUrl'
+
+/**
+ * What is wrong with the form's fields, each beside its field (both at once), before anything is
+ * loaded; empty when the form may be loaded.
+ */
+export function checkExternalForm(
+  config: Pick<PortalConfig, 'origin' | 'oidc'>,
+  providerId: string,
+  userInfoUrl: string,
+): Partial<Record<ExternalField, DebugMessage>> {
+  const errors: Partial<Record<ExternalField, DebugMessage>> = {}
+  if (providerId === '') errors.providerId = { key: 'validation.required' }
+  else if (!PROVIDER_ID_PATTERN.test(providerId))
+    errors.providerId = { key: 'debug.errors.providerIdInvalid' }
+  const target = userInfoUrl ? checkUserInfoUrl(config, userInfoUrl) : null
+  if (target && 'error' in target) errors.userInfoUrl = target.error
+  return errors
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = (await response.text()).slice(0, MAX_BODY)
   try {

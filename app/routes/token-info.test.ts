@@ -2,7 +2,7 @@ import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
 import { appContext, type PortalConfig } from '../lib/context.ts'
-import { checkUserInfoUrl, loadExternal } from '../lib/token-info.server.ts'
+import { checkExternalForm, checkUserInfoUrl, loadExternal } from '../lib/token-info.server.ts'
 import { loader } from './token-info.tsx'
 
 const config: PortalConfig = {
@@ -67,6 +67,24 @@ describe('user-info URL check (no SSRF)', () => {
     expect(checkUserInfoUrl(config, 'not a url')).toMatchObject({
       error: { key: 'debug.errors.userInfoUrlInvalid' },
     })
+  })
+
+  it('names each field that is wrong, both at once, before anything is loaded', () => {
+    expect(checkExternalForm(config, '', '')).toEqual({ providerId: { key: 'validation.required' } })
+    expect(checkExternalForm(config, '../x', 'https://evil.example/')).toEqual({
+      providerId: { key: 'debug.errors.providerIdInvalid' },
+      userInfoUrl: {
+        key: 'debug.errors.userInfoUrlRefused',
+        values: { origins: 'http://localhost:3000' },
+      },
+    })
+    expect(checkExternalForm(config, 'demo-idp', 'not a url')).toEqual({
+      userInfoUrl: { key: 'debug.errors.userInfoUrlInvalid' },
+    })
+    expect(checkExternalForm(config, 'demo-idp', '')).toEqual({})
+    expect(
+      checkExternalForm(config, 'demo-idp', 'http://localhost:3000/oidc/broker/demo-idp/userinfo'),
+    ).toEqual({})
   })
 
   it('does not call anything for a refused URL or a bad provider id', async () => {

@@ -2,14 +2,18 @@ import { useId } from 'react'
 import { useTranslation } from '../lib/texts.tsx'
 import { data, redirect } from 'react-router'
 import { RouteErrorBoundary } from '../components/ErrorPage.tsx'
+import { ErrorSummary } from '../components/form/ErrorSummary.tsx'
+import { FormField } from '../components/form/FormField.tsx'
 import { currentSession, rememberWanted } from '../lib/auth.server.ts'
 import { appContext } from '../lib/context.ts'
 import { getInstance } from '../lib/i18n.server.ts'
 import { titleMeta } from '../lib/meta.ts'
 import { registerJson } from '../lib/register.server.ts'
 import {
+  checkExternalForm,
   decodeToken,
   loadExternal,
+  type ExternalField,
   type DebugMessage,
   type DecodedToken,
   type ExternalResult,
@@ -50,7 +54,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const submitted = url.searchParams.has('providerId')
   let external: ExternalResult | null = null
   let externalError: DebugMessage | null = null
+  // Checked before anything is loaded, each beside its field (not the browser's own bubbles).
+  const errors: Partial<Record<ExternalField, string>> = {}
   if (submitted) {
+    for (const [field, message] of Object.entries(checkExternalForm(config, providerId, userInfoUrl)))
+      errors[field as ExternalField] = t(message.key, message.values)
+  }
+  const failed = Object.keys(errors).length > 0
+  if (submitted && !failed) {
     const result = await loadExternal(config, accessToken, providerId, userInfoUrl)
     if ('error' in result) externalError = result.error
     else external = result
@@ -58,14 +69,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const issuer = config.oidc.issuer.replace(/\/+$/, '')
   const embeddedIdp = issuer === `${config.origin}/oidc`
   return {
-    title: t('debug.title'),
+    title: `${failed ? t('common.errorPrefix') : ''}${t('debug.title')}`,
     roles,
     accessToken: decodeToken(accessToken),
     idToken: decodeToken(idToken),
     userInfo,
     userInfoError,
     form: { providerId, userInfoUrl },
-    submitted,
+    errors,
+    submitted: submitted && !failed,
     external,
     externalError,
     demo: embeddedIdp ? { providerId: 'demo-idp', userInfoUrl: `${issuer}/broker/demo-idp/userinfo` } : null,
@@ -129,6 +141,12 @@ function Message({ message }: { message: DebugMessage }) {
   )
 }
 
+/** The external-token form's controls, in form order. */
+const FIELD_IDS: Record<ExternalField, string> = {
+  providerId: 'token-info-provider',
+  userInfoUrl: 'token-info-userinfo',
+}
+
 export default function TokenInfo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const {
@@ -138,13 +156,19 @@ export default function TokenInfo({ loaderData }: Route.ComponentProps) {
     userInfo,
     userInfoError,
     form,
+    errors,
     submitted,
     external,
     externalError,
     demo,
   } = loaderData
+  const summary = (Object.keys(FIELD_IDS) as ExternalField[]).flatMap((name) => {
+    const message = errors[name]
+    return message ? [{ name, label: t(`debug.${name}`), message, target: FIELD_IDS[name] }] : []
+  })
   return (
     <div className="flex max-w-5xl flex-col gap-6">
+      <ErrorSummary errors={summary} />
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold">{t('debug.heading')}</h1>
         <p>{t('debug.intro')}</p>
@@ -191,40 +215,25 @@ export default function TokenInfo({ loaderData }: Route.ComponentProps) {
             <code className="font-mono break-all">{demo.userInfoUrl}</code>
           </p>
         ) : null}
-        <form method="get" action="/token-info" className="flex max-w-2xl flex-col gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="token-info-provider" className="font-semibold">
-              {t('debug.providerId')}
-            </label>
-            <input
-              id="token-info-provider"
-              name="providerId"
-              type="text"
-              required
-              defaultValue={form.providerId}
-              autoComplete="off"
-              spellCheck={false}
-              className="min-h-10 rounded border border-line px-2 py-1"
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="token-info-userinfo" className="font-semibold">
-              {t('debug.userInfoUrl')}
-            </label>
-            <input
-              id="token-info-userinfo"
-              name="userInfoUrl"
-              type="url"
-              defaultValue={form.userInfoUrl}
-              autoComplete="off"
-              spellCheck={false}
-              aria-describedby="token-info-userinfo-hint"
-              className="min-h-10 rounded border border-line px-2 py-1"
-            />
-            <p id="token-info-userinfo-hint" className="text-sm text-muted">
-              {t('debug.userInfoUrlHint')}
-            </p>
-          </div>
+        <form method="get" action="/token-info" noValidate className="flex max-w-2xl flex-col gap-3">
+          <FormField
+            id={FIELD_IDS.providerId}
+            name="providerId"
+            label={t('debug.providerId')}
+            defaultValue={form.providerId}
+            error={errors.providerId}
+            spellCheck={false}
+          />
+          <FormField
+            id={FIELD_IDS.userInfoUrl}
+            name="userInfoUrl"
+            label={t('debug.userInfoUrl')}
+            hint={t('debug.userInfoUrlHint')}
+            defaultValue={form.userInfoUrl}
+            error={errors.userInfoUrl}
+            inputMode="url"
+            spellCheck={false}
+          />
           <p>
             <button type="submit" className="btn btn-primary">
               {t('debug.load')}

@@ -1,4 +1,12 @@
-import { expectNoA11yViolations, JWT_PATTERN, login, loginAs, expect, test } from './support.ts'
+import {
+  expectErrorSummary,
+  expectNoA11yViolations,
+  JWT_PATTERN,
+  login,
+  loginAs,
+  expect,
+  test,
+} from './support.ts'
 
 // The disabled case (ENABLE_DEBUG_PAGES=false → 404) is covered by app/routes/token-info.test.ts,
 // which calls the loader with debugPages false: this suite runs one demo server (debug pages on).
@@ -59,10 +67,41 @@ test.describe('token-info debug page', () => {
     await page.getByLabel('Auth-Provider-ID').fill('demo-idp')
     await page.getByLabel('Benutzerinfo-URL').fill('http://169.254.169.254/latest/meta-data')
     await page.getByRole('button', { name: 'Externe Tokens laden' }).click()
-    await expect(page.getByTestId('external-result')).toContainText(
-      'Diese Benutzerinfo-URL ist nicht erlaubt.',
-    )
+    // Refused beside its field, before anything is loaded: no result section.
+    await expectErrorSummary(page, [
+      [
+        `Benutzerinfo-URL: Diese Benutzerinfo-URL ist nicht erlaubt. Erlaubt sind nur Adressen bei: ${new URL(page.url()).origin}.`,
+        'token-info-userinfo',
+      ],
+    ])
+    await expect(page.getByTestId('external-result')).toHaveCount(0)
+    await expect(page.getByLabel('Benutzerinfo-URL')).toHaveValue('http://169.254.169.254/latest/meta-data')
     await expectNoA11yViolations(page, 'token-info with an error')
+  })
+
+  test('an empty provider id is named in the summary and beside its field, not in a browser bubble', async ({
+    page,
+  }) => {
+    await loginAs(page, 'reader@alpina.example')
+    await page.goto('/token-info')
+    // By keyboard: the provider field left empty, Enter sends the form.
+    const provider = page.getByLabel('Auth-Provider-ID')
+    await provider.focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/token-info\?providerId=&userInfoUrl=$/)
+    await expectErrorSummary(page, [
+      ['Auth-Provider-ID: Bitte füllen Sie dieses Feld aus.', 'token-info-provider'],
+    ])
+    await expect(provider).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.locator('#token-info-provider-error')).toHaveText(
+      'Fehler: Bitte füllen Sie dieses Feld aus.',
+    )
+    await expect(page.getByTestId('external-result')).toHaveCount(0)
+    await expectNoA11yViolations(page, 'token-info with an empty provider id')
+    await page
+      .getByRole('link', { name: 'Auth-Provider-ID: Bitte füllen Sie dieses Feld aus.' })
+      .press('Enter')
+    await expect(provider).toBeFocused()
   })
 
   test('needs a login and comes back to the page after it', async ({ page }) => {

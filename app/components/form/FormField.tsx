@@ -28,7 +28,7 @@ type InputProps = CommonProps & {
   accept?: string
   defaultValue?: string | null | undefined
   autoComplete?: string
-  inputMode?: 'text' | 'numeric' | 'email' | 'tel' | 'search' | 'decimal'
+  inputMode?: 'text' | 'numeric' | 'email' | 'tel' | 'search' | 'decimal' | 'url'
   readOnly?: boolean
   placeholder?: string
   spellCheck?: boolean
