@@ -26,6 +26,13 @@ describe('phone numbers', () => {
   it('takes digits with the separators people write', () => {
     for (const text of ['044 123 45 67', '+41 44 123 45 67', '+41 (0)44 123-45-67', '044/123.45.67', '117'])
       expect(isPhoneNumber(text)).toBe(true)
+    // Pasted from a word processor: an en dash, a no-break space and a narrow no-break space.
+    for (const text of [
+      '044 \u2013 123 45 67',
+      '+41\u00a044\u00a0123\u00a045\u00a067',
+      '044\u202f123\u202f45\u202f67',
+    ])
+      expect(isPhoneNumber(text)).toBe(true)
   })
 
   it('refuses letters, a plus inside, too few digits and other signs', () => {

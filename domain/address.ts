@@ -34,10 +34,11 @@ export function postcodeProblem(plz: string, staat: string | null | undefined): 
 
 /**
  * A phone or fax number as people write it: digits, spaces, a leading +, brackets, '-', '/' and '.'
- * ("+41 (0)44 123 45 67", "044/123.45.67"), with at least three digits. Letters and anything else
- * are refused: the register hands the number on as it is.
+ * ("+41 (0)44 123 45 67", "044/123.45.67"), with at least three digits. The en dash and the
+ * non-breaking spaces a word processor puts in a pasted number count as '-' and spaces. Letters and
+ * anything else are refused: the register hands the number on as it is.
  */
 export function isPhoneNumber(text: string): boolean {
   const value = text.trim()
-  return /^\+?[\d\s()./-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 3
+  return /^\+?[\d\s()./\u2013-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 3
 }
