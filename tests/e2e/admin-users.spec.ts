@@ -97,7 +97,7 @@ test.describe('user administration', () => {
   test('create: bad input gives a summary and inline errors with every value kept, then it is saved', async ({
     page,
   }) => {
-    // Two axe runs over a form with some 250 countries.
+    // Three axe runs over a form with some 250 countries.
     test.slow()
     await loginAs(page, 'admin@leman.example')
     await page.goto(`${LIST}?sort=email&order=desc`)
@@ -145,6 +145,7 @@ test.describe('user administration', () => {
       jsEnabled(test.info()) ? { within: '#user-dialog', first: false } : {},
     )
     await expect(scope.getByLabel('PLZ')).toHaveValue('10O3')
+    await expectNoA11yViolations(page, 'new user dialog with a postcode error')
 
     await fill(scope, { PLZ: '1003' })
     await scope.getByRole('button', { name: 'OK', exact: true }).click()
