@@ -10,9 +10,19 @@ import { useHydrated } from './useHydrated.ts'
  * With JS: upload enabled once a file is chosen, a too-large file refused at once (selection cleared),
  * and the same POST sent by XMLHttpRequest, whose upload events drive a progress bar (fetch reports no
  * upload progress) to the resource route logo/upload, which answers JSON; revalidating then shows its
- * message and the new logo in the header.
+ * message and the new logo in the header. A refusal the script finds goes to `onRefused` (null when a
+ * new file or a success clears it): the page shows it in its error summary and title, as after the
+ * plain POST.
  */
-export function LogoUploadForm({ csrf, error }: { csrf: string; error: string | null }) {
+export function LogoUploadForm({
+  csrf,
+  error,
+  onRefused,
+}: {
+  csrf: string
+  error: string | null
+  onRefused: (message: string | null) => void
+}) {
   const { t } = useTranslation()
   // Shown only by the script (size check, upload progress and failure): the page carries them (ADR 530).
   useNoteTexts([
@@ -25,20 +35,19 @@ export function LogoUploadForm({ csrf, error }: { csrf: string; error: string | 
   const revalidator = useRevalidator()
   const input = useRef<HTMLInputElement>(null)
   const [chosen, setChosen] = useState(false)
-  const [clientError, setClientError] = useState<string | null>(null)
   const [percent, setPercent] = useState<number | null>(null)
-  const shown = clientError ?? error
-  const describedBy = ['logo-file-hint', shown ? 'logo-file-error' : ''].filter(Boolean).join(' ')
+  const describedBy = ['logo-file-hint', error ? 'logo-file-error' : ''].filter(Boolean).join(' ')
 
   const onChange = () => {
     const file = input.current?.files?.[0]
-    setClientError(null)
     if (file && file.size > LOGO_MAX_BYTES) {
-      setClientError(t('admin.logo.errors.sizeExceeded'))
+      onRefused(t('admin.logo.errors.sizeExceeded'))
       if (input.current) input.current.value = ''
       setChosen(false)
       return
     }
+    // A new file is a new try: the last refusal belonged to the one before.
+    if (file) onRefused(null)
     setChosen(Boolean(file))
   }
 
@@ -54,12 +63,12 @@ export function LogoUploadForm({ csrf, error }: { csrf: string; error: string | 
     }
     const done = (message: string | null) => {
       setPercent(null)
-      setClientError(message)
+      onRefused(message)
       if (input.current) input.current.value = ''
       setChosen(false)
-      // Either way the upload button is disabled again (no file chosen), so focus would fall to <body>:
-      // it goes to the file chooser, where the message (or the next file) is.
-      input.current?.focus()
+      // The upload button is disabled again (no file chosen), so focus would fall to <body>: after a
+      // success it goes to the file chooser (the next file); a refusal's summary takes it.
+      if (message === null) input.current?.focus()
       void revalidator.revalidate()
     }
     xhr.onload = () => {
@@ -91,14 +100,10 @@ export function LogoUploadForm({ csrf, error }: { csrf: string; error: string | 
         <p id="logo-file-hint" className="text-sm text-muted">
           {t('admin.logo.fileHint')}
         </p>
-        {shown ? (
-          <p
-            id="logo-file-error"
-            role={clientError ? 'alert' : undefined}
-            className="font-semibold text-error-700"
-          >
+        {error ? (
+          <p id="logo-file-error" className="font-semibold text-error-700">
             <span className="sr-only">{t('common.errorPrefix')}</span>
-            {shown}
+            {error}
           </p>
         ) : null}
         <input
@@ -109,7 +114,7 @@ export function LogoUploadForm({ csrf, error }: { csrf: string; error: string | 
           accept={LOGO_ACCEPT}
           onChange={onChange}
           aria-describedby={describedBy}
-          aria-invalid={shown ? true : undefined}
+          aria-invalid={error ? true : undefined}
           className="mt-1 block w-full rounded border-2 border-line bg-white px-2 py-1.5"
         />
       </div>

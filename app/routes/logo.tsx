@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useTranslation } from '../lib/texts.tsx'
 import { data, useRouteLoaderData } from 'react-router'
 import { DocumentTitle } from '~/components/DocumentTitle.tsx'
@@ -37,11 +38,18 @@ export const meta: Route.MetaFunction = () => []
 export default function Logo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const root = useRouteLoaderData<RootData>('root')
-  const error = actionData && 'error' in actionData ? actionData.error : loaderData.error
+  // What the script last said (a refusal, or null once a new file or a success clears it), with a count
+  // of its refusals so the same one again takes focus; until it speaks, the plain POST's answer shows.
+  const [script, setScript] = useState<{ message: string | null; refusals: number } | null>(null)
+  const onRefused = (message: string | null) =>
+    setScript((last) => ({ message, refusals: (last?.refusals ?? 0) + (message === null ? 0 : 1) }))
+  const posted = actionData && 'error' in actionData ? actionData.error : loaderData.error
+  const error = script ? script.message : posted
   return (
     <>
       <DocumentTitle title={loaderData.title} failed={Boolean(error)} />
       <ErrorSummary
+        attempt={script?.refusals}
         errors={error ? [{ name: 'logo-file', label: t('admin.logo.file'), message: error }] : []}
       />
       <h1 className="mb-2 text-2xl font-semibold">{loaderData.title}</h1>
@@ -60,7 +68,7 @@ export default function Logo({ loaderData, actionData }: Route.ComponentProps) {
           <p>{t('admin.logo.noLogo')}</p>
         )}
       </section>
-      <LogoUploadForm csrf={root?.csrf ?? ''} error={error} />
+      <LogoUploadForm csrf={root?.csrf ?? ''} error={error} onRefused={onRefused} />
     </>
   )
 }

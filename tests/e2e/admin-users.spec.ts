@@ -10,6 +10,7 @@ import {
   test,
   expectErrorSummary,
   gotoHydrated,
+  userMenuSummary,
 } from './support.ts'
 
 /**
@@ -153,6 +154,32 @@ test.describe('user administration', () => {
     // Back to the list as it was sorted.
     await expect(page).toHaveURL(`${LIST}?sort=email&order=desc`)
     await expect(page.getByRole('table')).toContainText(email)
+  })
+
+  test('a user who does not exist: the list says so, and the message stays clear of the header', async ({
+    page,
+  }) => {
+    await loginAs(page, 'admin@leman.example')
+    await page.goto(`${LIST}/999999999?sort=email&order=desc`)
+    await expect(page).toHaveURL(`${LIST}?sort=email&order=desc`)
+    await expect(message(page, 'Diesen Benutzer gibt es nicht (mehr).')).toBeVisible()
+    await expectNoA11yViolations(page, 'user list, user not found')
+    if (!jsEnabled(test.info())) return
+    // An error toast stays. At 375 px the header scrolls with the page: the page starts below the
+    // toast, so the user menu reached by keyboard is not hidden under it (2.4.11, ADR 820).
+    const toast = page.getByRole('region', { name: 'Meldungen' })
+    await expect(toast.getByRole('alert')).toContainText('Diesen Benutzer gibt es nicht (mehr).')
+    await page.setViewportSize({ width: 375, height: 800 })
+    const menu = userMenuSummary(page)
+    await menu.focus()
+    await expect
+      .poll(async () => {
+        const [box, item] = [await toast.boundingBox(), await menu.boundingBox()]
+        return item!.y - (box!.y + box!.height)
+      })
+      .toBeGreaterThanOrEqual(0)
+    await expect(menu).toBeInViewport()
+    await expectNoA11yViolations(page, 'error toast at 375 px')
   })
 
   test('a duplicate e-mail is refused with the input kept', async ({ page }) => {
