@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/texts.tsx'
-import { titleMeta } from '~/lib/meta.ts'
+import { titleMeta } from '../lib/meta.ts'
 
 /**
  * The <title> of a screen whose title depends on its action's answer ("Fehler: " after a refused post,

@@ -2,6 +2,7 @@ import { useTranslation } from '../lib/texts.tsx'
 import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from 'react-router'
 import { refusedBack } from '../lib/refusal.ts'
 import { ErrorIllustration, type ErrorKind } from './ErrorIllustration.tsx'
+import { DocumentTitle } from './DocumentTitle.tsx'
 
 /** A dependency (database, register, identity provider) is down for the moment: 503 (ADR 602). */
 type UnavailableKind = 'unavailable' | 'login-unavailable'
@@ -93,7 +94,7 @@ export function RouteErrorPage({ error, loggedIn }: { error: unknown; loggedIn: 
   const tooLarge = status === 413 && typeof response?.data === 'string' ? response.data : undefined
   return (
     <>
-      <title>{`${t(`pages.${PAGE_KEYS[kind]}.title`)} – SVN Portal`}</title>
+      <DocumentTitle title={t(`pages.${PAGE_KEYS[kind]}.title`)} />
       <ErrorPage kind={kind} loggedIn={loggedIn} detail={tooLarge} back={back} />
     </>
   )

@@ -14,6 +14,7 @@ import type { RootData } from '~/root.tsx'
 import { ROLES, type Role } from '../../domain/roles.ts'
 import { offeredRoles } from '../../domain/users/offering.ts'
 import type { Route } from './+types/group.administration'
+import { ErrorNotice } from '~/components/ErrorNotice.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAccess(context, request)
@@ -83,14 +84,7 @@ export default function GroupAdministration({ loaderData, actionData }: Route.Co
       <ErrorSummary errors={summary} />
       <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
       <p className="mb-4">{t('admin.groups.intro')}</p>
-      {actionData?.general ? (
-        <p
-          role="alert"
-          className="mb-4 border-l-8 border-error-700 bg-error-50 px-4 py-3 font-semibold text-error-700"
-        >
-          {actionData.general}
-        </p>
-      ) : null}
+      {actionData?.general ? <ErrorNotice>{actionData.general}</ErrorNotice> : null}
       {groups.length === 0 ? (
         <p>{t('admin.groups.none')}</p>
       ) : (

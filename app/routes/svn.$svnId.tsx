@@ -1,5 +1,6 @@
 import { useTranslation } from '../lib/texts.tsx'
 import { data, redirect, useRouteLoaderData } from 'react-router'
+import { DocumentTitle } from '~/components/DocumentTitle.tsx'
 import { ConfirmStep } from '~/components/ConfirmStep.tsx'
 import { SvnDetailActions } from '~/components/svn/SvnDetailActions.tsx'
 import { SvnDetailView } from '~/components/svn/SvnDetailView.tsx'
@@ -11,7 +12,6 @@ import type { TranslationKey } from '~/lib/i18n-keys.ts'
 import { countryLabels } from '~/lib/countries.server.ts'
 import { appContext } from '~/lib/context.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
-import { titleMeta } from '~/lib/meta.ts'
 import {
   backToSearch,
   isSvnActionIntent,
@@ -135,7 +135,8 @@ function actionStatus(intent: SvnActionIntent) {
   return intent === 'cancel-svn' ? 'OPEN' : intent === 'create-ae' ? 'IV' : 'AE'
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => titleMeta(loaderData?.title)
+// DocumentTitle draws the title: a confirmation step (the post's answer) has its question as title.
+export const meta: Route.MetaFunction = () => []
 
 export default function SvnDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
@@ -146,22 +147,26 @@ export default function SvnDetail({ loaderData, actionData }: Route.ComponentPro
     const intent = actionData.confirm
     const key = intent === 'cancel-svn' ? 'cancelSvn' : 'cancelAe'
     return (
-      <ConfirmStep
-        title={t(`svn.confirm.${key}Title`, { id: svn.id })}
-        text={t(`svn.confirm.${key}Text`, { id: svn.id })}
-        intent={intent}
-        confirmLabel={t(`svn.confirm.${key}Ok`)}
-        cancelLabel={t('svn.confirm.keep')}
-        cancelHref={selfHref}
-        action={selfHref}
-        csrf={csrf}
-      />
+      <>
+        <DocumentTitle title={t(`svn.confirm.${key}Title`, { id: svn.id })} />
+        <ConfirmStep
+          title={t(`svn.confirm.${key}Title`, { id: svn.id })}
+          text={t(`svn.confirm.${key}Text`, { id: svn.id })}
+          intent={intent}
+          confirmLabel={t(`svn.confirm.${key}Ok`)}
+          cancelLabel={t('svn.confirm.keep')}
+          cancelHref={selfHref}
+          action={selfHref}
+          csrf={csrf}
+        />
+      </>
     )
   }
 
   const meldung = view === 'iv' ? svn.ivMeldung : view === 'av' ? svn.avMeldung : null
   return (
     <>
+      <DocumentTitle title={loaderData.title} />
       <h1 className="mb-4 text-2xl font-semibold">{heading}</h1>
       {avDate ? (
         <p className="mb-4 border-l-8 border-warning-700 bg-warning-50 px-4 py-3 font-semibold text-warning-700">

@@ -6,6 +6,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
+import { DocumentTitle } from '~/components/DocumentTitle.tsx'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
 import {
   CREATE_FORM_ORDER,
@@ -52,6 +53,7 @@ import {
 } from '../../domain/svn/create.ts'
 import { addDays, formatZurichDateTime } from '../../domain/svn/dates.ts'
 import type { Route } from './+types/svn.create'
+import { ErrorNotice } from '~/components/ErrorNotice.tsx'
 
 const CREATE_PATH = '/svn/create'
 /** `?new=1`: the empty form even when a draft is stored (the reset link). */
@@ -235,21 +237,13 @@ export default function SvnCreate({ loaderData, actionData }: Route.ComponentPro
     return message ? [{ name, label: createSummaryLabel(t, name), message }] : []
   })
   const hasErrors = summary.length > 0 || Boolean(failed?.formError)
-  const title = `${hasErrors ? t('common.errorPrefix') : ''}${loaderData.heading} – SVN Portal`
 
   return (
     <>
-      <title>{title}</title>
+      <DocumentTitle title={loaderData.heading} failed={hasErrors} />
       <ErrorSummary errors={summary} />
       <h1 className="mb-4 text-2xl font-semibold">{loaderData.heading}</h1>
-      {failed?.formError ? (
-        <p
-          role="alert"
-          className="mb-4 border-l-8 border-error-700 bg-error-50 px-4 py-3 font-semibold text-error-700"
-        >
-          {failed.formError}
-        </p>
-      ) : null}
+      {failed?.formError ? <ErrorNotice>{failed.formError}</ErrorNotice> : null}
       {loaderData.templateId !== null && !failed ? (
         <p className="mb-4 border-l-8 border-brand-700 bg-brand-50 px-4 py-3">
           {t('svnCreate.templateNote', { id: loaderData.templateId })}

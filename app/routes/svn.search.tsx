@@ -17,6 +17,7 @@ import { searchSvn, type SearchPage } from '~/lib/svn.server.ts'
 import { fieldErrors } from '~/lib/validation.ts'
 import { SvnSearchSchema } from '../../domain/svn/search.ts'
 import type { Route } from './+types/svn.search'
+import { ErrorNotice } from '~/components/ErrorNotice.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAccess(context, request)
@@ -73,14 +74,7 @@ export default function SvnSearch({ loaderData }: Route.ComponentProps) {
     <>
       <ErrorSummary errors={summary} />
       <h1 className="mb-4 text-2xl font-semibold">{heading}</h1>
-      {failed ? (
-        <p
-          role="alert"
-          className="mb-4 border-l-8 border-error-700 bg-error-50 px-4 py-3 font-semibold text-error-700"
-        >
-          {t('errors.registerUnavailable')}
-        </p>
-      ) : null}
+      {failed ? <ErrorNotice>{t('errors.registerUnavailable')}</ErrorNotice> : null}
       <SvnSearchForm values={values} errors={errors} sort={sort} />
       {result ? (
         <SvnSearchResults

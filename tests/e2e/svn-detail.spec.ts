@@ -41,6 +41,8 @@ async function confirm(page: Page, button: string, question: RegExp, ok: string,
     await dialog.getByRole('button', { name: ok }).click()
   } else {
     await expect(heading(page)).toHaveText(question)
+    // The step's title is its question, as the heading says.
+    await expect(page).toHaveTitle(new RegExp(`^${question.source} – SVN Portal$`))
     await expect(page.getByRole('link', { name: 'Nein, zurück' })).toBeVisible()
     if (a11yLabel) await expectNoA11yViolations(page, a11yLabel)
     await page.getByRole('button', { name: ok }).click()

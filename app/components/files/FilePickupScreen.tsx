@@ -5,6 +5,7 @@ import type { FileEntry, FileType } from '../../../domain/files/types.ts'
 import type { RootData } from '../../root.tsx'
 import { ConfirmAction } from '../ConfirmAction.tsx'
 import { ConfirmStep } from '../ConfirmStep.tsx'
+import { DocumentTitle } from '../DocumentTitle.tsx'
 import { ErrorSummary } from '../form/ErrorSummary.tsx'
 import { DateField } from '../form/DateField.tsx'
 import { FormField } from '../form/FormField.tsx'
@@ -21,6 +22,7 @@ import {
   type PickupField,
   type PickupFormValues,
 } from './pickup.ts'
+import { ErrorNotice } from '../ErrorNotice.tsx'
 
 export interface PickupLoaderData {
   type: FileType
@@ -71,7 +73,7 @@ export function FilePickupScreen({
     const file = actionData.confirm
     return (
       <>
-        <title>{`${t('files.confirm.deleteTitle', { fileName: file.fileName })} – SVN Portal`}</title>
+        <DocumentTitle title={t('files.confirm.deleteTitle', { fileName: file.fileName })} />
         <ConfirmStep
           title={t('files.confirm.deleteTitle', { fileName: file.fileName })}
           text={t('files.confirm.deleteText', { fileName: file.fileName })}
@@ -93,30 +95,18 @@ export function FilePickupScreen({
 
   return (
     <>
-      {/* React puts this into <head>: the page title follows the count and the error state (WCAG 2.4.2). */}
-      <title>{`${hasErrors ? t('common.errorPrefix') : ''}${fullHeading} – SVN Portal`}</title>
+      {/* The page title follows the count and the error state, a failed generation too (WCAG 2.4.2). */}
+      <DocumentTitle title={fullHeading} failed={hasErrors || Boolean(actionData?.failed)} />
       <ErrorSummary errors={summary} />
       <h1 className="mb-4 text-2xl font-semibold">{fullHeading}</h1>
-      {actionData?.failed ? (
-        <p
-          role="alert"
-          className="mb-4 border-l-8 border-error-700 bg-error-50 px-4 py-3 font-semibold text-error-700"
-        >
-          {t('files.messages.generateFailed')}
-        </p>
-      ) : null}
+      {actionData?.failed ? <ErrorNotice>{t('files.messages.generateFailed')}</ErrorNotice> : null}
       <PickupForm type={type} values={values} errors={errors} maklerNrShown={maklerNrShown} csrf={csrf} />
       <section aria-labelledby="files-heading" className="mt-8">
         <h2 id="files-heading" className="mb-2 text-xl font-semibold">
           {t('files.list.heading')}
         </h2>
         {files === null ? (
-          <p
-            role="alert"
-            className="border-l-8 border-error-700 bg-error-50 px-4 py-3 font-semibold text-error-700"
-          >
-            {t('errors.registerUnavailable')}
-          </p>
+          <ErrorNotice className="">{t('errors.registerUnavailable')}</ErrorNotice>
         ) : files.length === 0 ? (
           <p>{t('files.list.none')}</p>
         ) : (

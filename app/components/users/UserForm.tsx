@@ -17,6 +17,7 @@ import {
   type UserFormValues,
   type UserTextField,
 } from './user-form.ts'
+import { ErrorNotice } from '../ErrorNotice.tsx'
 
 export interface UserFormProps {
   isNew: boolean
@@ -125,15 +126,12 @@ export function UserForm(props: UserFormProps) {
       <input type="hidden" name="csrf" value={props.csrf} />
       {props.version !== null ? <input type="hidden" name="version" value={props.version} /> : null}
       {props.general ? (
-        <p
-          role="alert"
-          className="border-l-8 border-error-700 bg-error-50 px-4 py-3 font-semibold text-error-700"
-        >
+        <ErrorNotice className="">
           {props.general}{' '}
           <a href={props.action} className="underline">
             {t('admin.users.reload')}
           </a>
-        </p>
+        </ErrorNotice>
       ) : null}
 
       <fieldset>
