@@ -1,32 +1,7 @@
-import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import type { Database } from '../../db/client.ts'
+import { contextAnswering, TEST_SESSION as session } from '../../tests/portal-context.ts'
 import { listApiClients } from './api-clients.server.ts'
-import { appContext, type PortalConfig } from './context.ts'
 import { RegisterError } from './register.server.ts'
-import type { Session } from './session.server.ts'
-
-const config: PortalConfig = {
-  origin: 'http://localhost:3000',
-  secure: false,
-  oidc: { issuer: 'https://login.example/realms/svn', clientId: 'svn-portal', clientSecret: 'x' },
-  registerUrl: 'http://localhost:3000/svnwebaccess',
-  sessionSecret: 'secret-for-tests-secret-for-tests',
-  debugPages: false,
-  version: '5.1.5',
-  commit: 'abc123',
-}
-
-/** A portal context whose register answers every call with the given status and body. */
-function contextAnswering(status: number, body: unknown) {
-  const context = new RouterContextProvider()
-  const registerTransport = async () =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-  context.set(appContext, { cspNonce: 'n', config: { ...config, registerTransport }, db: {} as Database })
-  return context
-}
-
-const session = { id: 's', data: { accessToken: 'token' } } as unknown as Session
 
 describe('listApiClients', () => {
   it('gives the clients the register lists', async () => {

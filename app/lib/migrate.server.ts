@@ -13,8 +13,11 @@ export interface MigratedUser {
 
 export type MigrateOutcome =
   | { result: 'ok'; migrated: MigratedUser[] }
-  /** Some users failed: the first error's message (spec §8), and the links made before it. */
-  | { result: 'failed'; error: string; migrated: MigratedUser[] }
+  /**
+   * Some users failed: the first one's e-mail (spec §8 shows the first error; the page says it in the
+   * user's language, the IdP's own words go to the log) and the links made for the others.
+   */
+  | { result: 'failed'; email: string; migrated: MigratedUser[] }
   | { result: 'not-own' }
   | { result: 'unavailable' }
 
@@ -40,9 +43,15 @@ export async function migrateUsers(
     if (!(error instanceof RegisterError)) throw error
     if (error.status === 404) return { result: 'not-own' }
     if (error.status === 501) return { result: 'unavailable' }
-    const body = error.body as { error?: string; migrated?: MigratedUser[] } | null
-    if (error.status === 502 && body?.error)
-      return { result: 'failed', error: body.error, migrated: body.migrated ?? [] }
+    const body = error.body as {
+      error?: string
+      migrated?: MigratedUser[]
+      failed?: { email?: string }[]
+    } | null
+    if (error.status === 502 && body?.error) {
+      console.error(`migration of ${gsCode}: ${body.error}`)
+      return { result: 'failed', email: body.failed?.[0]?.email ?? '', migrated: body.migrated ?? [] }
+    }
     throw error
   }
 }

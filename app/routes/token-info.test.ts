@@ -2,19 +2,11 @@ import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
 import { appContext, type PortalConfig } from '../lib/context.ts'
+import { TEST_CONFIG } from '../../tests/portal-context.ts'
 import { checkExternalForm, checkUserInfoUrl, loadExternal } from '../lib/token-info.server.ts'
 import { loader } from './token-info.tsx'
 
-const config: PortalConfig = {
-  origin: 'http://localhost:3000',
-  secure: false,
-  oidc: { issuer: 'http://localhost:3000/oidc', clientId: 'svn-portal', clientSecret: 'x' },
-  registerUrl: 'http://localhost:3000/svnwebaccess',
-  sessionSecret: 'secret-for-tests-secret-for-tests',
-  debugPages: true,
-  version: '5.1.5',
-  commit: 'abc123',
-}
+const config: PortalConfig = { ...TEST_CONFIG, debugPages: true }
 
 function callLoader(debugPages: boolean, url = 'http://localhost:3000/token-info') {
   const context = new RouterContextProvider()

@@ -7,6 +7,7 @@ import { getInstance } from '~/lib/i18n.server.ts'
 import { migrateUsers, type MigratedUser } from '~/lib/migrate.server.ts'
 import type { RootData } from '~/root.tsx'
 import type { Route } from './+types/user.migrate.$gsCode'
+import { ErrorNotice } from '~/components/ErrorNotice.tsx'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const session = await requireAccess(context, request)
@@ -37,7 +38,7 @@ export async function action({ params, request, context }: Route.ActionArgs): Pr
     case 'failed':
       return {
         kind: 'error',
-        message: t('admin.migrate.partial', { message: outcome.error }),
+        message: t('admin.migrate.partial', { email: outcome.email }),
         migrated: outcome.migrated,
       }
     case 'not-own':
@@ -69,15 +70,7 @@ export default function UserMigrate({ loaderData, actionData }: Route.ComponentP
           <p className="font-semibold">{t('admin.migrate.running')}</p>
         ) : null}
       </div>
-      {actionData?.kind === 'error' ? (
-        <p
-          role="alert"
-          className="mb-4 border-l-8 border-error-700 bg-error-50 px-4 py-3 font-semibold text-error-700"
-        >
-          <span className="sr-only">{t('common.errorPrefix')}</span>
-          {actionData.message}
-        </p>
-      ) : null}
+      {actionData?.kind === 'error' ? <ErrorNotice>{actionData.message}</ErrorNotice> : null}
       {actionData ? (
         <MigratedList users={actionData.migrated} showNone={actionData.kind === 'ok'} />
       ) : own ? (
