@@ -20,6 +20,7 @@ import { redactSecrets } from '../domain/log.ts'
 import { setupRoutes } from './setup-routes.ts'
 import { contentSecurityPolicy } from './views/layout.ts'
 import { errorPage } from './views/messages.ts'
+import { sendHtml } from './views/send.ts'
 
 export { createAccount } from './accounts.ts'
 export { DEMO_BROKER_PROVIDER, seedDemoBrokerTokens } from './broker.ts'
@@ -96,14 +97,7 @@ export async function createIdp(deps: IdpDeps): Promise<{ router: Router; provid
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err)
     console.error('idp: interaction failed:', redactSecrets(err instanceof Error ? err.message : String(err)))
-    res
-      .status(500)
-      .set({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': csp,
-        'Cache-Control': 'no-store',
-      })
-      .send(errorPage(pageContext(deps.issuer, pickLanguage(undefined, req.get('cookie')))))
+    sendHtml(res, csp, 500, errorPage(pageContext(deps.issuer, pickLanguage(undefined, req.get('cookie')))))
   }
   router.use(bodyLimitErrors({ issuer: deps.issuer, csp }))
   router.use(onError)

@@ -7,6 +7,7 @@ import { DocumentTitle } from '~/components/DocumentTitle.tsx'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
 import { FormField } from '~/components/form/FormField.tsx'
 import { DataTable } from '~/components/table/DataTable.tsx'
+import { RoleCheckboxes } from '~/components/users/RoleCheckboxes.tsx'
 import { useHydrated } from '~/components/useHydrated.ts'
 import {
   createApiClient,
@@ -209,12 +210,11 @@ export default function ApiClients({ loaderData, actionData }: Route.ComponentPr
   const invalid = answer?.kind === 'invalid' ? answer : null
   const summary = invalid
     ? Object.entries(invalid.errors).map(([field, message]) => ({
-        name: field === 'roles' ? `role-${grantable[0] ?? ''}` : field,
+        name: field,
         label: t(field === 'roles' ? 'apiClients.fields.roles' : 'apiClients.fields.name'),
         message,
       }))
     : []
-  const roleError = invalid?.errors.roles
   return (
     <>
       <DocumentTitle title={title} failed={Boolean(invalid)} />
@@ -297,31 +297,13 @@ export default function ApiClients({ loaderData, actionData }: Route.ComponentPr
             defaultValue={invalid?.name ?? ''}
             error={invalid?.errors.name}
           />
-          <fieldset
-            className="mt-4"
-            aria-describedby={roleError ? 'roles-error' : undefined}
-            aria-invalid={roleError ? true : undefined}
-          >
-            <legend className="mb-2 font-semibold">{t('apiClients.fields.roles')}</legend>
-            {roleError ? (
-              <p id="roles-error" className="mb-2 font-semibold text-error-700">
-                {roleError}
-              </p>
-            ) : null}
-            {grantable.map((role) => (
-              <div key={role} className="mb-1 flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  id={`role-${role}`}
-                  name="roles"
-                  value={role}
-                  defaultChecked={invalid?.roles.includes(role) ?? false}
-                  className="h-5 w-5"
-                />
-                <label htmlFor={`role-${role}`}>{t(`admin.roles.${role}`)}</label>
-              </div>
-            ))}
-          </fieldset>
+          <RoleCheckboxes
+            name="roles"
+            idPrefix="roles"
+            legend={t('apiClients.fields.roles')}
+            choices={grantable.map((role) => ({ role, checked: invalid?.roles.includes(role) ?? false }))}
+            error={invalid?.errors.roles}
+          />
           <button type="submit" name="intent" value="create" className="btn btn-primary mt-6">
             {t('apiClients.create.submit')}
           </button>

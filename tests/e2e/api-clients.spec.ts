@@ -100,7 +100,7 @@ test.describe('API clients', () => {
 
     // No role chosen: the error summary and the role group's message; nothing stored.
     await typeNewClient(page, name, [])
-    await expectErrorSummary(page, [['Rollen: Wählen Sie mindestens eine Rolle.', 'role-SVN_SUCHEN']])
+    await expectErrorSummary(page, [['Rollen: Wählen Sie mindestens eine Rolle.', 'roles']])
     await expectNoA11yViolations(page, 'api clients, invalid create')
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name)
 

@@ -2,6 +2,7 @@ import { useTranslation } from '../../lib/texts.tsx'
 import { formatDate, formatPlate, formatStammNr } from '../../../domain/svn/display.ts'
 import type { Meldung } from '../../../domain/svn/types.ts'
 import { DetailSection } from './DetailSection.tsx'
+import { DataTable } from '../table/DataTable.tsx'
 import { holderEntries } from './holder-entries.ts'
 import { enumLabel, numberText, type SvnLabel } from './labels.ts'
 
@@ -71,43 +72,29 @@ export function SvnNotificationView({ kind, meldung, countries }: SvnNotificatio
             { label: l('standort'), value: s.standort },
           ]}
         />
-        <section
-          aria-labelledby="meldung-motors"
-          className="svn-section break-inside-avoid rounded border border-divider p-4"
-        >
-          <h3 id="meldung-motors" className="mb-3 text-lg font-semibold">
+        {/* Not a landmark of its own: the table's scroll region is the one named "Motoren". */}
+        <div className="svn-section break-inside-avoid rounded border border-divider p-4">
+          <h3 className="mb-3 text-lg font-semibold">
             {t('svn.sections.motors')}
           </h3>
           {s.motor.length === 0 ? (
             <p>{t('svn.detail.noMotors')}</p>
           ) : (
-            <table className="w-full border-collapse text-left text-sm">
-              <caption className="sr-only">{t('svn.detail.motorsCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="border-b-2 border-line px-2 py-2">
-                    {l('motorMarkeTyp')}
-                  </th>
-                  <th scope="col" className="border-b-2 border-line px-2 py-2">
-                    {l('motorNr')}
-                  </th>
-                  <th scope="col" className="border-b-2 border-line px-2 py-2 text-right">
-                    {l('leistung')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.motor.map((m, i) => (
-                  <tr key={`${m.motorNr ?? ''}-${i}`} className="border-b border-divider">
-                    <td className="px-2 py-2">{m.markeTyp}</td>
-                    <td className="px-2 py-2">{m.motorNr}</td>
-                    <td className="px-2 py-2 text-right">{n(m.leistung)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption={t('svn.detail.motorsCaption')}
+              captionHidden
+              columns={[
+                { key: 'markeTyp', label: l('motorMarkeTyp') },
+                { key: 'motorNr', label: l('motorNr') },
+                { key: 'leistung', label: l('leistung'), className: 'text-right' },
+              ]}
+              rows={s.motor.map((m, i) => ({
+                key: `${m.motorNr ?? ''}-${i}`,
+                cells: { markeTyp: m.markeTyp, motorNr: m.motorNr, leistung: n(m.leistung) },
+              }))}
+            />
           )}
-        </section>
+        </div>
       </div>
     </section>
   )

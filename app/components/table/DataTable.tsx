@@ -31,11 +31,14 @@ export function DataTable<K extends string>({
   columns,
   rows,
   sort,
+  captionHidden = false,
 }: {
   caption: string
   columns: Column<K>[]
   rows: Row<K>[]
   sort?: { key: K; order: 'asc' | 'desc' }
+  /** For a table under a heading that says the same: the caption is read, not shown twice. */
+  captionHidden?: boolean
 }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -48,7 +51,7 @@ export function DataTable<K extends string>({
       className="data-table-region max-w-full overflow-x-auto rounded border border-divider"
     >
       <table className="data-table w-full border-collapse text-left text-sm">
-        <caption id={captionId} className="p-2 text-left font-semibold">
+        <caption id={captionId} className={captionHidden ? 'sr-only' : 'p-2 text-left font-semibold'}>
           {caption}
         </caption>
         <thead className="bg-surface">
