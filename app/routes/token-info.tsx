@@ -84,7 +84,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => titleMeta(data?.title)
+// The error page (debug pages off: 404) draws its own title: no second one here.
+export const meta: Route.MetaFunction = ({ data, error }) => (error ? [] : titleMeta(data?.title))
 
 /** Pretty JSON in a labelled scroll region that keyboard users can focus and scroll. */
 function JsonRegion({ label, value }: { label: string; value: unknown }) {

@@ -74,9 +74,7 @@ export function SvnNotificationView({ kind, meldung, countries }: SvnNotificatio
         />
         {/* Not a landmark of its own: the table's scroll region is the one named "Motoren". */}
         <div className="svn-section break-inside-avoid rounded border border-divider p-4">
-          <h3 className="mb-3 text-lg font-semibold">
-            {t('svn.sections.motors')}
-          </h3>
+          <h3 className="mb-3 text-lg font-semibold">{t('svn.sections.motors')}</h3>
           {s.motor.length === 0 ? (
             <p>{t('svn.detail.noMotors')}</p>
           ) : (
