@@ -1,29 +1,25 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useNoteTexts, useTranslation } from '../lib/texts.tsx'
-import { Form, useRevalidator } from 'react-router'
+import { Form, useLocation, useNavigate, useRevalidator } from 'react-router'
 import { LOGO_ACCEPT, LOGO_MAX_BYTES } from '../../domain/logo.ts'
 import { followRefusal } from '../lib/refusal.ts'
+import type { ScriptRefusal } from './form/useScriptRefusal.ts'
+import { KEEP_FOCUS } from './useFocusAfterNavigation.ts'
 import { useHydrated } from './useHydrated.ts'
+import { FieldError } from './form/FieldError.tsx'
 
 /**
  * The logo upload (spec §2 "Logo upload page", §5 "Logo file"). Without JS a plain multipart POST.
  * With JS: upload enabled once a file is chosen, a too-large file refused at once (selection cleared),
  * and the same POST sent by XMLHttpRequest, whose upload events drive a progress bar (fetch reports no
  * upload progress) to the resource route logo/upload, which answers JSON; revalidating then shows its
- * message and the new logo in the header. A refusal the script finds goes to `onRefused` (null when a
- * new file or a success clears it): the page shows it in its error summary and title, as after the
- * plain POST.
+ * message and the new logo in the header. The page owns `refusal` and shows it in its error summary
+ * and title, as after the plain POST; this form refuses into it and clears it on a new file or a
+ * success.
  */
-export function LogoUploadForm({
-  csrf,
-  error,
-  onRefused,
-}: {
-  csrf: string
-  error: string | null
-  onRefused: (message: string | null) => void
-}) {
+export function LogoUploadForm({ csrf, refusal }: { csrf: string; refusal: ScriptRefusal }) {
   const { t } = useTranslation()
+  const error = refusal.message
   // Shown only by the script (size check, upload progress and failure): the page carries them (ADR 530).
   useNoteTexts([
     'admin.logo.errors.sizeExceeded',
@@ -33,6 +29,8 @@ export function LogoUploadForm({
   ])
   const hydrated = useHydrated()
   const revalidator = useRevalidator()
+  const navigate = useNavigate()
+  const { pathname, search } = useLocation()
   const input = useRef<HTMLInputElement>(null)
   const [chosen, setChosen] = useState(false)
   const [percent, setPercent] = useState<number | null>(null)
@@ -41,13 +39,13 @@ export function LogoUploadForm({
   const onChange = () => {
     const file = input.current?.files?.[0]
     if (file && file.size > LOGO_MAX_BYTES) {
-      onRefused(t('admin.logo.errors.sizeExceeded'))
+      refusal.refuse(t('admin.logo.errors.sizeExceeded'))
       if (input.current) input.current.value = ''
       setChosen(false)
       return
     }
     // A new file is a new try: the last refusal belonged to the one before.
-    if (file) onRefused(null)
+    if (file) refusal.clear()
     setChosen(Boolean(file))
   }
 
@@ -63,13 +61,18 @@ export function LogoUploadForm({
     }
     const done = (message: string | null) => {
       setPercent(null)
-      onRefused(message)
+      if (message === null) refusal.clear()
+      else refusal.refuse(message)
       if (input.current) input.current.value = ''
       setChosen(false)
       // The upload button is disabled again (no file chosen), so focus would fall to <body>: after a
       // success it goes to the file chooser (the next file); a refusal's summary takes it.
       if (message === null) input.current?.focus()
-      void revalidator.revalidate()
+      // A success drops an earlier plain POST's refusal from the address (?problem=tooLarge), or a
+      // reload would show it again; either way the loaders run again for the toast and new logo.
+      if (message === null && search)
+        void navigate(pathname, { replace: true, preventScrollReset: true, state: KEEP_FOCUS })
+      else void revalidator.revalidate()
     }
     xhr.onload = () => {
       const answer = parsed(xhr.responseText)
@@ -100,12 +103,7 @@ export function LogoUploadForm({
         <p id="logo-file-hint" className="text-sm text-muted">
           {t('admin.logo.fileHint')}
         </p>
-        {error ? (
-          <p id="logo-file-error" className="font-semibold text-error-700">
-            <span className="sr-only">{t('common.errorPrefix')}</span>
-            {error}
-          </p>
-        ) : null}
+        <FieldError id="logo-file-error" message={error} />
         <input
           ref={input}
           id="logo-file"

@@ -1,8 +1,8 @@
-import { useState } from 'react'
 import { useTranslation } from '../lib/texts.tsx'
 import { data, useRouteLoaderData } from 'react-router'
 import { DocumentTitle } from '~/components/DocumentTitle.tsx'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
+import { useScriptRefusal } from '~/components/form/useScriptRefusal.ts'
 import { LogoUploadForm } from '~/components/LogoUploadForm.tsx'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { appContext } from '~/lib/context.ts'
@@ -38,18 +38,14 @@ export const meta: Route.MetaFunction = () => []
 export default function Logo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const root = useRouteLoaderData<RootData>('root')
-  // What the script last said (a refusal, or null once a new file or a success clears it), with a count
-  // of its refusals so the same one again takes focus; until it speaks, the plain POST's answer shows.
-  const [script, setScript] = useState<{ message: string | null; refusals: number } | null>(null)
-  const onRefused = (message: string | null) =>
-    setScript((last) => ({ message, refusals: (last?.refusals ?? 0) + (message === null ? 0 : 1) }))
-  const posted = actionData && 'error' in actionData ? actionData.error : loaderData.error
-  const error = script ? script.message : posted
+  // Until the script speaks (a refusal, or a new file or a success clearing it), the plain POST's answer.
+  const refusal = useScriptRefusal(actionData && 'error' in actionData ? actionData.error : loaderData.error)
+  const error = refusal.message
   return (
     <>
       <DocumentTitle title={loaderData.title} failed={Boolean(error)} />
       <ErrorSummary
-        attempt={script?.refusals}
+        attempt={refusal.attempt}
         errors={error ? [{ name: 'logo-file', label: t('admin.logo.file'), message: error }] : []}
       />
       <h1 className="mb-2 text-2xl font-semibold">{loaderData.title}</h1>
@@ -68,7 +64,7 @@ export default function Logo({ loaderData, actionData }: Route.ComponentProps) {
           <p>{t('admin.logo.noLogo')}</p>
         )}
       </section>
-      <LogoUploadForm csrf={root?.csrf ?? ''} error={error} onRefused={onRefused} />
+      <LogoUploadForm csrf={root?.csrf ?? ''} refusal={refusal} />
     </>
   )
 }

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNoteTexts, useTranslation } from '../lib/texts.tsx'
 import type { TranslationKey } from '../lib/i18n-keys.ts'
 import { redirect, useNavigate, useRouteLoaderData } from 'react-router'
+import { DocumentTitle } from '~/components/DocumentTitle.tsx'
 import { ErrorSummary } from '~/components/form/ErrorSummary.tsx'
 import { FormField } from '~/components/form/FormField.tsx'
+import { useScriptRefusal } from '~/components/form/useScriptRefusal.ts'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
-import { titleMeta } from '~/lib/meta.ts'
 import { IMPORT_LIMIT_VALUES, importRefusalText } from '~/lib/import-refusal.ts'
 import { followRefusal } from '~/lib/refusal.ts'
 import {
@@ -35,10 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = imported !== null && failed !== null ? { imported, failed } : null
   const refusal = result ? null : refusalFromUrl(params)
   const error = refusal ? refusalMessage(context, refusal.problem, refusal.columns) : null
-  const heading = t('screens.svnImport.title')
   return {
-    heading,
-    title: error ? `${t('common.errorPrefix')}${heading}` : heading,
+    heading: t('screens.svnImport.title'),
     error,
     result,
     errorFile: await errorFileAvailable(context, session),
@@ -55,7 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(outcome.href)
 }
 
-export const meta: Route.MetaFunction = ({ data }) => titleMeta(data?.title)
+// DocumentTitle draws the title: a refusal found by the script says "Error:" in it too.
+export const meta: Route.MetaFunction = () => []
 
 type UploadAnswer = { redirect?: string; error?: string }
 
@@ -77,25 +77,14 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
   // The browser's own checks show these; the page carries them (ADR 530), or the first one would come out
   // empty while the language file loads, and no summary would appear.
   useNoteTexts(CLIENT_CHECK_KEYS)
-  const [clientError, setClientError] = useState<string | null>(null)
-  // Each refusal the page finds itself counts, so the same message again still takes focus (ADR 821).
-  const [refusals, setRefusals] = useState(0)
-  const refuse = (message: string) => {
-    setClientError(message)
-    setRefusals((n) => n + 1)
-  }
+  const refusal = useScriptRefusal(loaderData.error)
+  const error = refusal.message
   const [progress, setProgress] = useState<number | null>(null)
   const resultRef = useRef<HTMLHeadingElement>(null)
-  const error = clientError ?? loaderData.error
 
   useEffect(() => {
     if (result) resultRef.current?.focus()
   }, [result])
-
-  // A refusal found by the JS upload is no navigation: the title says "Error:" as after the plain POST.
-  useEffect(() => {
-    if (clientError) document.title = titleMeta(`${t('common.errorPrefix')}${heading}`)[0]?.title ?? ''
-  }, [clientError, heading, t])
 
   /**
    * With JavaScript the file goes up by XMLHttpRequest, whose upload events drive the progress bar.
@@ -108,14 +97,14 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
     if (typeof XMLHttpRequest === 'undefined' || typeof FormData === 'undefined') return
     event.preventDefault()
     if (!file) {
-      refuse(importRefusalText(t, 'required'))
+      refusal.refuse(importRefusalText(t, 'required'))
       return
     }
     if (file.size > IMPORT_LIMITS.maxBytes) {
-      refuse(importRefusalText(t, 'tooLarge'))
+      refusal.refuse(importRefusalText(t, 'tooLarge'))
       return
     }
-    setClientError(null)
+    refusal.clear()
     setProgress(0)
     const xhr = new XMLHttpRequest()
     xhr.open('POST', '/svn/import/upload')
@@ -136,7 +125,7 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
       if (answer?.redirect) {
         form.reset()
         void navigate(answer.redirect)
-      } else if (answer?.error) refuse(answer.error)
+      } else if (answer?.error) refusal.refuse(answer.error)
       else form.submit()
     }
     xhr.onerror = () => {
@@ -148,8 +137,9 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
+      <DocumentTitle title={heading} failed={Boolean(error)} />
       <ErrorSummary
-        attempt={refusals}
+        attempt={refusal.attempt}
         errors={error ? [{ name: IMPORT_FIELD, label: t('svnImport.form.file'), message: error }] : []}
       />
       <h1 className="mb-4 text-2xl font-semibold">{heading}</h1>

@@ -112,6 +112,28 @@ test.describe('logo', () => {
     await expectNoA11yViolations(page, 'logo page, file too large')
   })
 
+  test('a success after a refusal from the address leaves the address: a reload shows no old refusal', async ({
+    page,
+  }) => {
+    await loginAs(page, login())
+    // Where the plain POST of 11 MB lands (see above).
+    await gotoHydrated(page, '/logo?problem=tooLarge')
+    await expectErrorSummary(page, SIZE_REFUSED)
+    await page.getByLabel('Logodatei').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG })
+    await page.getByRole('button', { name: 'Hochladen' }).click()
+    await expect(
+      page.locator('[role="status"]').filter({ hasText: 'Das Logo wurde hochgeladen.' }),
+    ).toBeVisible()
+    await expect(page).toHaveURL('/logo')
+    await expect(page.locator('[aria-labelledby="error-summary-title"]')).toHaveCount(0)
+    await expect(page).toHaveTitle(/^Logo hochladen/)
+    if (jsEnabled(test.info())) await expect(page.getByLabel('Logodatei')).toBeFocused()
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Logo hochladen')
+    await expect(page.locator('[aria-labelledby="error-summary-title"]')).toHaveCount(0)
+    await expectNoA11yViolations(page, 'logo page after a success that followed a refusal')
+  })
+
   test('a file that is no image is refused by the register, translated', async ({ page }) => {
     await loginAs(page, login())
     await gotoHydrated(page, '/logo')

@@ -21,7 +21,14 @@ export interface SummaryError {
  * it appears and again after each try that ends with errors, the same ones included (ADR 821);
  * following a link focuses the control (the first checkbox of a group, the date's input).
  */
-export function ErrorSummary({ errors, attempt }: { errors: SummaryError[]; attempt?: unknown }) {
+export function ErrorSummary({
+  errors,
+  attempt,
+}: {
+  errors: SummaryError[]
+  /** A page's own refusals without a navigation (`useScriptRefusal`): each one takes focus again. */
+  attempt?: number
+}) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDivElement>(null)
   const signature = errors.map((e) => `${e.name}:${e.message}`).join('|')
