@@ -76,22 +76,30 @@ export function checkUserInfoUrl(
 /** The external-token form's fields. */
 export type ExternalField = 'providerId' | 'userInfoUrl'
 
+/** What the form asks to load, once checked: the only input `loadExternal` takes. */
+export interface ExternalRequest {
+  providerId: string
+  /** Null when the form left it empty: then only the broker is asked. */
+  userInfoUrl: URL | null
+}
+
 /**
- * What is wrong with the form's fields, each beside its field (both at once), before anything is
- * loaded; empty when the form may be loaded.
+ * The form's request, or what is wrong with its fields, each beside its field (both at once), before
+ * anything is loaded.
  */
 export function checkExternalForm(
   config: Pick<PortalConfig, 'origin' | 'oidc'>,
   providerId: string,
   userInfoUrl: string,
-): Partial<Record<ExternalField, DebugMessage>> {
+): { request: ExternalRequest } | { errors: Partial<Record<ExternalField, DebugMessage>> } {
   const errors: Partial<Record<ExternalField, DebugMessage>> = {}
   if (providerId === '') errors.providerId = { key: 'validation.required' }
   else if (!PROVIDER_ID_PATTERN.test(providerId))
     errors.providerId = { key: 'debug.errors.providerIdInvalid' }
   const target = userInfoUrl ? checkUserInfoUrl(config, userInfoUrl) : null
   if (target && 'error' in target) errors.userInfoUrl = target.error
-  return errors
+  if (Object.keys(errors).length > 0) return { errors }
+  return { request: { providerId, userInfoUrl: target && 'url' in target ? target.url : null } }
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -109,20 +117,15 @@ function describeError(error: unknown): string {
 
 /**
  * Loads `{issuer}/broker/{providerId}/token` with the session's access token, then the user-info URL
- * (if given) with the external access token. Redirects are not followed (they could leave the
+ * (if given) with the external access token. It takes only a request `checkExternalForm` let through. Redirects are not followed (they could leave the
  * allowed origins).
  */
 export async function loadExternal(
   config: Pick<PortalConfig, 'origin' | 'oidc'>,
   accessToken: string,
-  providerId: string,
-  userInfoUrl: string,
+  { providerId, userInfoUrl }: ExternalRequest,
   fetchImpl: typeof fetch = fetch,
 ): Promise<ExternalResult | { error: DebugMessage }> {
-  if (!PROVIDER_ID_PATTERN.test(providerId)) return { error: { key: 'debug.errors.providerIdInvalid' } }
-  const target = userInfoUrl ? checkUserInfoUrl(config, userInfoUrl) : null
-  if (target && 'error' in target) return target
-
   const brokerUrl = `${config.oidc.issuer.replace(/\/+$/, '')}/broker/${encodeURIComponent(providerId)}/token`
   let response: Response
   try {
@@ -144,23 +147,24 @@ export async function loadExternal(
     return { error: { key: 'debug.errors.brokerFailed', values: { status: response.status } } }
 
   const externalAccess = tokens.access_token
+  const accessTokenDecoded = decodeToken(externalAccess)
   const result: ExternalResult = {
     providerId,
-    accessToken: decodeToken(externalAccess),
-    accessTokenOpaque: decodeToken(externalAccess) === null,
+    accessToken: accessTokenDecoded,
+    accessTokenOpaque: accessTokenDecoded === null,
     idToken: typeof tokens.id_token === 'string' ? decodeToken(tokens.id_token) : null,
     userInfo: null,
     userInfoError: null,
   }
-  if (!target) return result
+  if (!userInfoUrl) return result
   try {
-    const info = await fetchImpl(target.url, {
+    const info = await fetchImpl(userInfoUrl, {
       headers: { Authorization: `Bearer ${externalAccess}`, Accept: 'application/json' },
       redirect: 'manual',
       signal: AbortSignal.timeout(TIMEOUT_MS),
     })
     const infoBody = await readBody(info)
-    if (info.ok) result.userInfo = { url: target.url.href, status: info.status, body: infoBody }
+    if (info.ok) result.userInfo = { url: userInfoUrl.href, status: info.status, body: infoBody }
     else result.userInfoError = { key: 'debug.errors.userInfoFailed', values: { status: info.status } }
   } catch (error) {
     result.userInfoError = {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts'
 import { appContext, type PortalConfig } from '../lib/context.ts'
 import { TEST_CONFIG } from '../../tests/portal-context.ts'
 import { checkExternalForm, checkUserInfoUrl, loadExternal } from '../lib/token-info.server.ts'
-import { loader } from './token-info.tsx'
+import { loader, meta } from './token-info.tsx'
 
 const config: PortalConfig = { ...TEST_CONFIG, debugPages: true }
 
@@ -27,6 +27,14 @@ describe('token-info loader', () => {
   it('answers 404 when debug pages are disabled', async () => {
     const error = (await thrown(callLoader(false))) as { init?: ResponseInit | null }
     expect(error.init?.status).toBe(404)
+  })
+
+  it('leaves the 404 page its own title (one <title>), and titles the page itself', () => {
+    type MetaArgs = Parameters<typeof meta>[0]
+    expect(meta({ data: undefined, error: new Error('Not Found') } as unknown as MetaArgs)).toEqual([])
+    expect(meta({ data: { title: 'Token-Info' }, error: undefined } as unknown as MetaArgs)).toEqual([
+      { title: 'Token-Info – SVN Portal' },
+    ])
   })
 
   it('sends a visitor who is not logged in to login, remembering the page', async () => {
@@ -62,42 +70,41 @@ describe('user-info URL check (no SSRF)', () => {
   })
 
   it('names each field that is wrong, both at once, before anything is loaded', () => {
-    expect(checkExternalForm(config, '', '')).toEqual({ providerId: { key: 'validation.required' } })
+    expect(checkExternalForm(config, '', '')).toEqual({
+      errors: { providerId: { key: 'validation.required' } },
+    })
     expect(checkExternalForm(config, '../x', 'https://evil.example/')).toEqual({
-      providerId: { key: 'debug.errors.providerIdInvalid' },
-      userInfoUrl: {
-        key: 'debug.errors.userInfoUrlRefused',
-        values: { origins: 'http://localhost:3000' },
+      errors: {
+        providerId: { key: 'debug.errors.providerIdInvalid' },
+        userInfoUrl: {
+          key: 'debug.errors.userInfoUrlRefused',
+          values: { origins: 'http://localhost:3000' },
+        },
       },
     })
     expect(checkExternalForm(config, 'demo-idp', 'not a url')).toEqual({
-      userInfoUrl: { key: 'debug.errors.userInfoUrlInvalid' },
+      errors: { userInfoUrl: { key: 'debug.errors.userInfoUrlInvalid' } },
     })
-    expect(checkExternalForm(config, 'demo-idp', '')).toEqual({})
-    expect(
-      checkExternalForm(config, 'demo-idp', 'http://localhost:3000/oidc/broker/demo-idp/userinfo'),
-    ).toEqual({})
   })
 
-  it('does not call anything for a refused URL or a bad provider id', async () => {
-    const calls: string[] = []
-    const fake = (async (input: RequestInfo | URL) => {
-      calls.push(String(input))
-      return new Response('{}')
-    }) as typeof fetch
-    expect(await loadExternal(config, 'at', 'demo-idp', 'https://evil.example/', fake)).toMatchObject({
-      error: { key: 'debug.errors.userInfoUrlRefused' },
+  it('lets a good form through as the request to load, its URL parsed', () => {
+    expect(checkExternalForm(config, 'demo-idp', '')).toEqual({
+      request: { providerId: 'demo-idp', userInfoUrl: null },
     })
-    expect(await loadExternal(config, 'at', '../x', '', fake)).toMatchObject({
-      error: { key: 'debug.errors.providerIdInvalid' },
+    expect(
+      checkExternalForm(config, 'demo-idp', 'http://localhost:3000/oidc/broker/demo-idp/userinfo'),
+    ).toEqual({
+      request: {
+        providerId: 'demo-idp',
+        userInfoUrl: new URL('http://localhost:3000/oidc/broker/demo-idp/userinfo'),
+      },
     })
-    expect(calls).toEqual([])
   })
 
   it('maps the broker’s 404 to a clear message and decodes what it answers', async () => {
     const notFound = (async () =>
       new Response(JSON.stringify({ error: 'not_found' }), { status: 404 })) as unknown as typeof fetch
-    expect(await loadExternal(config, 'at', 'other', '', notFound)).toEqual({
+    expect(await loadExternal(config, 'at', { providerId: 'other', userInfoUrl: null }, notFound)).toEqual({
       error: { key: 'debug.errors.brokerNotFound', values: { providerId: 'other' } },
     })
     const jwt = (payload: object) =>
@@ -111,7 +118,8 @@ describe('user-info URL check (no SSRF)', () => {
         )
       return new Response(JSON.stringify({ sub: 'ext', email: 'a@b' }))
     }) as typeof fetch
-    const result = await loadExternal(config, 'session-at', 'demo-idp', 'http://localhost:3000/oidc/u', ok)
+    const request = { providerId: 'demo-idp', userInfoUrl: new URL('http://localhost:3000/oidc/u') }
+    const result = await loadExternal(config, 'session-at', request, ok)
     expect(result).toMatchObject({
       accessToken: { header: { alg: 'HS256' }, payload: { sub: 'ext' } },
       idToken: { payload: { email: 'a@b' } },

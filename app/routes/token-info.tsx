@@ -56,13 +56,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let externalError: DebugMessage | null = null
   // Checked before anything is loaded, each beside its field (not the browser's own bubbles).
   const errors: Partial<Record<ExternalField, string>> = {}
-  if (submitted) {
-    for (const [field, message] of Object.entries(checkExternalForm(config, providerId, userInfoUrl)))
+  const checked = submitted ? checkExternalForm(config, providerId, userInfoUrl) : null
+  if (checked && 'errors' in checked) {
+    for (const [field, message] of Object.entries(checked.errors))
       errors[field as ExternalField] = t(message.key, message.values)
   }
   const failed = Object.keys(errors).length > 0
-  if (submitted && !failed) {
-    const result = await loadExternal(config, accessToken, providerId, userInfoUrl)
+  if (checked && 'request' in checked) {
+    const result = await loadExternal(config, accessToken, checked.request)
     if ('error' in result) externalError = result.error
     else external = result
   }
