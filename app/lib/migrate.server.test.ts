@@ -29,6 +29,16 @@ describe('migrateUsers', () => {
     expect(log).toHaveBeenCalledWith('migration of 1001: new.clerk@alpina.example: IdP refused')
   })
 
+  it('names no one when the answer lists no failed user, rather than an empty name', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const context = contextAnswering(502, { error: 'IdP unreachable', migrated: [] })
+    expect(await migrateUsers(context, session, '1001')).toEqual({
+      result: 'failed',
+      email: null,
+      migrated: [],
+    })
+  })
+
   it('tells another insurer’s code and an external IdP apart', async () => {
     expect(await migrateUsers(contextAnswering(404, { error: 'not found' }), session, '2002')).toEqual({
       result: 'not-own',

@@ -15,9 +15,10 @@ export type MigrateOutcome =
   | { result: 'ok'; migrated: MigratedUser[] }
   /**
    * Some users failed: the first one's e-mail (spec §8 shows the first error; the page says it in the
-   * user's language, the IdP's own words go to the log) and the links made for the others.
+   * user's language, the IdP's own words go to the log), null if the answer names no one, and the
+   * links made for the others.
    */
-  | { result: 'failed'; email: string; migrated: MigratedUser[] }
+  | { result: 'failed'; email: string | null; migrated: MigratedUser[] }
   | { result: 'not-own' }
   | { result: 'unavailable' }
 
@@ -50,7 +51,7 @@ export async function migrateUsers(
     } | null
     if (error.status === 502 && body?.error) {
       console.error(`migration of ${gsCode}: ${body.error}`)
-      return { result: 'failed', email: body.failed?.[0]?.email ?? '', migrated: body.migrated ?? [] }
+      return { result: 'failed', email: body.failed?.[0]?.email || null, migrated: body.migrated ?? [] }
     }
     throw error
   }

@@ -38,7 +38,9 @@ export async function action({ params, request, context }: Route.ActionArgs): Pr
     case 'failed':
       return {
         kind: 'error',
-        message: t('admin.migrate.partial', { email: outcome.email }),
+        message: outcome.email
+          ? t('admin.migrate.partial', { email: outcome.email })
+          : t('admin.migrate.partialUnnamed'),
         migrated: outcome.migrated,
       }
     case 'not-own':

@@ -107,7 +107,7 @@ test.describe('tables fit the screen', () => {
     await loginAs(page, CLERK)
     await page.goto('/svn/search?name=M')
     const firstRow = page.locator('main table tbody tr').first()
-    await expect(firstRow.locator('td[data-label="Status"]')).toBeVisible()
+    await expect(firstRow.locator('td[data-label="Status:"]')).toBeVisible()
     // The header row stays: its sort links wrap above the cards.
     await expect(page.getByRole('link', { name: /^Status/ })).toBeVisible()
     await expect(page.getByRole('columnheader', { name: /^Status/ })).toHaveCount(1)

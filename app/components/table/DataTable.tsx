@@ -4,7 +4,11 @@ import type { TranslationKey } from '../../lib/i18n-keys.ts'
 import { Link, useNavigate } from 'react-router'
 
 /** The table's own texts, for a screen that shows it only after hydration (ADR 530). */
-export const DATA_TABLE_KEYS: readonly TranslationKey[] = ['table.sortedAscending', 'table.sortedDescending']
+export const DATA_TABLE_KEYS: readonly TranslationKey[] = [
+  'table.sortedAscending',
+  'table.sortedDescending',
+  'table.cellLabel',
+]
 
 export interface Column<K extends string> {
   key: K
@@ -105,7 +109,7 @@ export function DataTable<K extends string>({
               }
             >
               {columns.map((c) => (
-                <td key={c.key} data-label={c.label} className={c.className}>
+                <td key={c.key} data-label={t('table.cellLabel', { label: c.label })} className={c.className}>
                   {row.cells[c.key]}
                 </td>
               ))}
