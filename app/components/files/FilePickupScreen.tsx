@@ -23,6 +23,7 @@ import {
   type PickupFormValues,
 } from './pickup.ts'
 import { ErrorNotice } from '../ErrorNotice.tsx'
+import { FieldError } from '../form/FieldError.tsx'
 
 export interface PickupLoaderData {
   type: FileType
@@ -293,12 +294,7 @@ function PickupForm({ type, values, errors, maklerNrShown, csrf }: PickupFormPro
       {screen.reloadChoice ? (
         <fieldset className="mt-4" aria-describedby={errors.reload ? 'reload-error' : undefined}>
           <legend className="font-semibold">{t('files.fields.reload')}</legend>
-          {errors.reload ? (
-            <p id="reload-error" className="font-semibold text-error-700">
-              <span className="sr-only">{t('common.errorPrefix')}</span>
-              {errors.reload}
-            </p>
-          ) : null}
+          <FieldError id="reload-error" message={errors.reload} />
           <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
             {(['false', 'true'] as const).map((value) => (
               <label key={value} className="flex min-h-10 items-center gap-2">

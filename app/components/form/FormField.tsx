@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '../../lib/texts.tsx'
+import { FieldError } from './FieldError.tsx'
 
 export interface FieldOption {
   value: string
@@ -76,12 +77,7 @@ export function FormField(props: FormFieldProps) {
           {props.hint}
         </p>
       ) : null}
-      {props.error ? (
-        <p id={errorId} className="font-semibold text-error-700">
-          <span className="sr-only">{t('common.errorPrefix')}</span>
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={props.error} />
       <div className="flex items-end gap-2">
         {props.as === 'select' ? (
           <select

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../lib/texts.tsx'
 import type { Role } from '../../../domain/roles.ts'
 import type { LockReason } from './user-form.ts'
+import { FieldError } from '../form/FieldError.tsx'
 
 /** How the dialog groups the roles of spec §3 (each group a fieldset with its legend, ACCESSIBILITY 5). */
 export const ROLE_SECTIONS: ReadonlyArray<{ id: 'admin' | 'svn' | 'ae' | 'broker'; roles: readonly Role[] }> =
@@ -55,12 +56,7 @@ export function RoleCheckboxes({
   return (
     <fieldset className="mt-4" aria-describedby={errorId} aria-invalid={error ? true : undefined}>
       <legend className="text-lg font-semibold">{legend}</legend>
-      {error ? (
-        <p id={errorId} className="font-semibold text-error-700">
-          <span className="sr-only">{t('common.errorPrefix')}</span>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${idPrefix}-error`} message={error} />
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         {ROLE_SECTIONS.map((section) => {
           const boxes = section.roles.flatMap((r) => shown.get(r) ?? [])

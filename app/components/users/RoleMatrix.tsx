@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from '../../lib/texts.tsx'
 import type { Role } from '../../../domain/roles.ts'
 import { ROLE_SECTIONS } from './RoleCheckboxes.tsx'
+import { FieldError } from '../form/FieldError.tsx'
 
 export interface MatrixGroup {
   id: number
@@ -57,12 +58,7 @@ export function RoleMatrix({ groups }: { groups: readonly MatrixGroup[] }) {
                 className="sticky top-0 z-10 min-w-24 border-b-2 border-line bg-surface px-2 py-2 text-center align-bottom"
               >
                 {g.name}
-                {g.error ? (
-                  <span id={`roles-${g.id}-error`} className="block font-semibold text-error-700">
-                    <span className="sr-only">{t('common.errorPrefix')}</span>
-                    {g.error}
-                  </span>
-                ) : null}
+                <FieldError id={`roles-${g.id}-error`} message={g.error} inline />
               </th>
             ))}
           </tr>

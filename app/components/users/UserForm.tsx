@@ -18,6 +18,7 @@ import {
   type UserTextField,
 } from './user-form.ts'
 import { ErrorNotice } from '../ErrorNotice.tsx'
+import { FieldError } from '../form/FieldError.tsx'
 
 export interface UserFormProps {
   isNew: boolean
@@ -168,12 +169,7 @@ export function UserForm(props: UserFormProps) {
       {broker ? null : (
         <fieldset aria-describedby={errors.type ? 'type-error' : undefined}>
           <legend className="text-lg font-semibold">{t('admin.users.fields.type')}</legend>
-          {errors.type ? (
-            <p id="type-error" className="font-semibold text-error-700">
-              <span className="sr-only">{t('common.errorPrefix')}</span>
-              {errors.type}
-            </p>
-          ) : null}
+          <FieldError id="type-error" message={errors.type} />
           <div className="mt-2 flex flex-wrap items-center gap-x-6 gap-y-2">
             {types.map((value, i) => (
               <label key={value} className="inline-flex min-h-6 items-center gap-2">
@@ -222,12 +218,7 @@ export function UserForm(props: UserFormProps) {
             {t('admin.users.fields.aktiv')}
           </label>
         </div>
-        {errors.aktiv ? (
-          <p id="aktiv-error" className="font-semibold text-error-700">
-            <span className="sr-only">{t('common.errorPrefix')}</span>
-            {errors.aktiv}
-          </p>
-        ) : null}
+        <FieldError id="aktiv-error" message={errors.aktiv} />
       </div>
 
       <RoleCheckboxes
