@@ -153,7 +153,11 @@ describe('authorization code flow', () => {
     expect(wrong.status).toBe(200)
     const wrongPage = await wrong.text()
     expect(wrongPage).toContain('<title>Fehler: Anmelden – SVN Portal</title>')
-    expect(wrongPage).toMatch(/role="alert"[^]*E-Mail-Adresse oder Passwort ist falsch/)
+    // Focused on load, so read once; no role="alert" to read it a second time.
+    expect(wrongPage).toMatch(
+      /class="error-summary"[^>]*autofocus[^]*E-Mail-Adresse oder Passwort ist falsch/,
+    )
+    expect(wrongPage).not.toContain('role="alert"')
     expect(wrongPage).toContain('value="clerk@alpina.example"')
     expect(wrongPage).not.toContain('wrong password')
 

@@ -10,7 +10,9 @@ export interface SummaryEntry {
 
 /**
  * The IdP pages' error summary (GOV.UK pattern, ADR 801): "Label: message" per field in form order,
- * linking to the field. The pages have no script, so `autofocus` moves the focus to it.
+ * linking to the field. The pages have no script, so `autofocus` moves the focus to it, and taking the
+ * focus is how a screen reader hears it, as with the portal's summary: no `role="alert"` besides, which
+ * would have it read twice.
  */
 export function errorSummary(
   title: string,
@@ -19,13 +21,7 @@ export function errorSummary(
 ): SafeHtml | false {
   return (
     entries.length > 0 &&
-    html`<div
-      class="error-summary"
-      role="alert"
-      aria-labelledby="error-summary-title"
-      tabindex="-1"
-      autofocus
-    >
+    html`<div class="error-summary" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
       <h2 id="error-summary-title">${title}</h2>
       <ul>
         ${entries.map((e) => html`<li><a href="#${e.field}">${entryText(e)}</a></li>`)}
