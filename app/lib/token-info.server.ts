@@ -76,11 +76,17 @@ export function checkUserInfoUrl(
 /** The external-token form's fields. */
 export type ExternalField = 'providerId' | 'userInfoUrl'
 
-/** What the form asks to load, once checked: the only input `loadExternal` takes. */
-export interface ExternalRequest {
-  providerId: string
+declare const checked: unique symbol
+
+/**
+ * What the form asks to load, once checked: the only input `loadExternal` takes. Only
+ * `checkExternalForm` makes one (the brand), so nothing unchecked is ever fetched (no SSRF).
+ */
+export type ExternalRequest = {
+  readonly providerId: string
   /** Null when the form left it empty: then only the broker is asked. */
-  userInfoUrl: URL | null
+  readonly userInfoUrl: URL | null
+  readonly [checked]: true
 }
 
 /**
@@ -99,7 +105,8 @@ export function checkExternalForm(
   const target = userInfoUrl ? checkUserInfoUrl(config, userInfoUrl) : null
   if (target && 'error' in target) errors.userInfoUrl = target.error
   if (Object.keys(errors).length > 0) return { errors }
-  return { request: { providerId, userInfoUrl: target && 'url' in target ? target.url : null } }
+  const request = { providerId, userInfoUrl: target && 'url' in target ? target.url : null }
+  return { request: request as ExternalRequest }
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -117,8 +124,8 @@ function describeError(error: unknown): string {
 
 /**
  * Loads `{issuer}/broker/{providerId}/token` with the session's access token, then the user-info URL
- * (if given) with the external access token. It takes only a request `checkExternalForm` let through. Redirects are not followed (they could leave the
- * allowed origins).
+ * (if given) with the external access token. It takes only a request `checkExternalForm` let through.
+ * Redirects are not followed (they could leave the allowed origins).
  */
 export async function loadExternal(
   config: Pick<PortalConfig, 'origin' | 'oidc'>,

@@ -66,7 +66,6 @@ const CLIENT_CHECK_KEYS: TranslationKey[] = [
   'validation.import.required',
   'validation.import.tooLarge',
   'svnImport.nothingImported',
-  'common.errorPrefix',
 ]
 
 export default function SvnImport({ loaderData }: Route.ComponentProps) {

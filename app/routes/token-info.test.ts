@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
 import { appContext, type PortalConfig } from '../lib/context.ts'
 import { TEST_CONFIG } from '../../tests/portal-context.ts'
-import { checkExternalForm, checkUserInfoUrl, loadExternal } from '../lib/token-info.server.ts'
+import {
+  checkExternalForm,
+  checkUserInfoUrl,
+  loadExternal,
+  type ExternalRequest,
+} from '../lib/token-info.server.ts'
 import { loader, meta } from './token-info.tsx'
 
 const config: PortalConfig = { ...TEST_CONFIG, debugPages: true }
@@ -12,6 +17,13 @@ function callLoader(debugPages: boolean, url = 'http://localhost:3000/token-info
   const context = new RouterContextProvider()
   context.set(appContext, { cspNonce: 'n', config: { ...config, debugPages }, db: {} as Database })
   return loader({ request: new Request(url), context, params: {} } as unknown as Parameters<typeof loader>[0])
+}
+
+/** The request the form's check lets through (it must let it through). */
+function checked(providerId: string, userInfoUrl: string): ExternalRequest {
+  const outcome = checkExternalForm(config, providerId, userInfoUrl)
+  if (!('request' in outcome)) throw new Error(`refused: ${JSON.stringify(outcome.errors)}`)
+  return outcome.request
 }
 
 async function thrown(promise: Promise<unknown>): Promise<unknown> {
@@ -101,10 +113,16 @@ describe('user-info URL check (no SSRF)', () => {
     })
   })
 
+  it('gives loadExternal only what the check let through (a hand-made request does not type-check)', () => {
+    // @ts-expect-error: an ExternalRequest comes from checkExternalForm alone.
+    const handMade: ExternalRequest = { providerId: '../x', userInfoUrl: new URL('https://evil.example/') }
+    expect(handMade.providerId).toBe('../x')
+  })
+
   it('maps the broker’s 404 to a clear message and decodes what it answers', async () => {
     const notFound = (async () =>
       new Response(JSON.stringify({ error: 'not_found' }), { status: 404 })) as unknown as typeof fetch
-    expect(await loadExternal(config, 'at', { providerId: 'other', userInfoUrl: null }, notFound)).toEqual({
+    expect(await loadExternal(config, 'at', checked('other', ''), notFound)).toEqual({
       error: { key: 'debug.errors.brokerNotFound', values: { providerId: 'other' } },
     })
     const jwt = (payload: object) =>
@@ -118,8 +136,12 @@ describe('user-info URL check (no SSRF)', () => {
         )
       return new Response(JSON.stringify({ sub: 'ext', email: 'a@b' }))
     }) as typeof fetch
-    const request = { providerId: 'demo-idp', userInfoUrl: new URL('http://localhost:3000/oidc/u') }
-    const result = await loadExternal(config, 'session-at', request, ok)
+    const result = await loadExternal(
+      config,
+      'session-at',
+      checked('demo-idp', 'http://localhost:3000/oidc/u'),
+      ok,
+    )
     expect(result).toMatchObject({
       accessToken: { header: { alg: 'HS256' }, payload: { sub: 'ext' } },
       idToken: { payload: { email: 'a@b' } },

@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     for (const [field, message] of Object.entries(checked.errors))
       errors[field as ExternalField] = t(message.key, message.values)
   }
-  const failed = Object.keys(errors).length > 0
+  const failed = checked !== null && 'errors' in checked
   if (checked && 'request' in checked) {
     const result = await loadExternal(config, accessToken, checked.request)
     if ('error' in result) externalError = result.error

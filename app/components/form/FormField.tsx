@@ -59,7 +59,8 @@ export function FormField(props: FormFieldProps) {
   const { t } = useTranslation()
   const id = props.id ?? fieldId(props.name)
   const hintId = props.hint ? `${id}-hint` : undefined
-  const errorId = props.error ? `${id}-error` : undefined
+  const errorLineId = `${id}-error`
+  const errorId = props.error ? errorLineId : undefined
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
   const invalid = props.error ? true : undefined
   const controlClass = `mt-1 block w-full rounded border-2 px-2 py-1.5 ${
@@ -77,7 +78,7 @@ export function FormField(props: FormFieldProps) {
           {props.hint}
         </p>
       ) : null}
-      <FieldError id={`${id}-error`} message={props.error} />
+      <FieldError id={errorLineId} message={props.error} />
       <div className="flex items-end gap-2">
         {props.as === 'select' ? (
           <select
