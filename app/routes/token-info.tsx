@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from '../lib/texts.tsx'
 import { data, redirect } from 'react-router'
+import { ErrorNotice } from '../components/ErrorNotice.tsx'
 import { RouteErrorBoundary } from '../components/ErrorPage.tsx'
 import { ErrorSummary } from '../components/form/ErrorSummary.tsx'
 import { FormField } from '../components/form/FormField.tsx'
@@ -133,14 +134,10 @@ function TokenSection({
   )
 }
 
+/** A call of the page that failed (the register's self, the broker, the user info): the one notice. */
 function Message({ message }: { message: DebugMessage }) {
   const { t } = useTranslation()
-  return (
-    <p className="rounded border-l-4 border-error-700 bg-error-50 px-3 py-2 text-error-700">
-      <span className="font-semibold">{t('common.errorPrefix')}</span>
-      {t(message.key, message.values)}
-    </p>
-  )
+  return <ErrorNotice className="my-2">{t(message.key, message.values)}</ErrorNotice>
 }
 
 /** The external-token form's controls, in form order. */
