@@ -8,6 +8,7 @@ import {
   expect,
   test,
   gotoHydrated,
+  watchLanguageFiles,
 } from './support.ts'
 
 /**
@@ -60,11 +61,14 @@ test.describe('logo', () => {
     test.slow()
     await loginAs(page, login())
     await gotoHydrated(page, '/logo')
+    const languageFiles = watchLanguageFiles(page)
     const big = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(TOO_LARGE, 1) }
     await page.getByLabel('Logodatei').setInputFiles(big)
     if (jsEnabled(test.info())) {
       // Refused before uploading, as the page's summary and title say; the selection is cleared.
       await expectErrorSummary(page, SIZE_REFUSED)
+      // The summary's, the error line's and the title's texts came with the page (ADR 530, 823).
+      expect(languageFiles).toEqual([])
       await expect(page.locator('#logo-file-error')).toContainText('Die Datei ist grösser als 10 MB.')
       await expect(page.getByRole('button', { name: 'Hochladen' })).toBeDisabled()
       await expect(page.getByLabel('Logodatei')).toHaveValue('')

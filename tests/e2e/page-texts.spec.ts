@@ -1,4 +1,4 @@
-import type { ConsoleMessage, Request } from '@playwright/test'
+import type { ConsoleMessage } from '@playwright/test'
 import {
   expect,
   expectNoA11yViolations,
@@ -8,10 +8,8 @@ import {
   sideNav,
   test,
   waitForHydration,
+  watchLanguageFiles,
 } from './support.ts'
-
-/** One of the four language chunks (app/locales/*.json as built). */
-const isLanguageFile = (request: Request) => /\/assets\/(de|fr|it|en)-[\w-]+\.js$/.test(request.url())
 
 /**
  * ADR 530: a page carries the texts it rendered and hydrates with them — no language file, no
@@ -25,10 +23,7 @@ test('a page hydrates with the texts it carries; the language file comes with th
     if (m.type() === 'error') errors.push(m.text())
   })
   page.on('pageerror', (e) => errors.push(e.message))
-  const languageFiles: string[] = []
-  page.on('request', (r) => {
-    if (isLanguageFile(r)) languageFiles.push(r.url())
-  })
+  const languageFiles = watchLanguageFiles(page)
 
   await loginAs(page, 'clerk@alpina.example')
   await waitForHydration(page)

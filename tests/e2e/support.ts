@@ -143,6 +143,18 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await waitForHydration(page)
 }
 
+/**
+ * The language files the page fetches from now on (app/locales/*.json as built, ADR 530): a page
+ * carries the texts it shows, so only a client-side navigation fetches one.
+ */
+export function watchLanguageFiles(page: Page): string[] {
+  const fetched: string[] = []
+  page.on('request', (r) => {
+    if (/\/assets\/(de|fr|it|en)-[\w-]+\.js$/.test(r.url())) fetched.push(r.url())
+  })
+  return fetched
+}
+
 /** The IdP's login form (idp/views/login.ts). */
 export function isIdpLoginUrl(url: URL | string): boolean {
   return new URL(String(url)).pathname.startsWith('/oidc/interaction/')

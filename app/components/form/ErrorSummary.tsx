@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useNavigation } from 'react-router'
-import { useTranslation } from '../../lib/texts.tsx'
+import { useNoteTexts, useTranslation } from '../../lib/texts.tsx'
 import type { KEEP_FOCUS } from '../useFocusAfterNavigation.ts'
 import { fieldId } from './FormField.tsx'
 
@@ -14,6 +14,8 @@ export interface SummaryError {
   /** The id of the control to focus when it is not `fieldId(name)`. */
   target?: string
 }
+
+const SUMMARY_KEYS = ['common.errorSummaryTitle', 'common.errorSummaryEntry'] as const
 
 /**
  * The one error summary of the app (GOV.UK pattern, ACCESSIBILITY.md 3): first in <main>, a heading
@@ -30,6 +32,8 @@ export function ErrorSummary({
   attempt?: number
 }) {
   const { t } = useTranslation()
+  // A summary may first appear after hydration (a page's script refuses): the page carries its texts.
+  useNoteTexts(SUMMARY_KEYS)
   const ref = useRef<HTMLDivElement>(null)
   const signature = errors.map((e) => `${e.name}:${e.message}`).join('|')
   // A navigation the clerk started (a submission, a search). An address the page moves alone

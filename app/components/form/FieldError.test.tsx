@@ -2,7 +2,9 @@ import { renderToString } from 'react-dom/server'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { germanTexts } from '../../../tests/render-in-router.tsx'
-import { TextsProvider } from '../../lib/texts.tsx'
+import de from '../../locales/de.json' with { type: 'json' }
+import { serverTexts, TextsProvider } from '../../lib/texts.tsx'
+import { flatten } from '../../lib/translate.ts'
 import { FieldError } from './FieldError.tsx'
 
 const render = (node: ReactNode) => renderToString(<TextsProvider value={germanTexts}>{node}</TextsProvider>)
@@ -20,5 +22,15 @@ describe('FieldError', () => {
     )
     expect(render(<FieldError id="x-error" message={undefined} />)).toBe('')
     expect(render(<FieldError id="x-error" message="" />)).toBe('')
+  })
+
+  it('leaves its prefix in the page without a message, for a line the script shows later', () => {
+    const texts = serverTexts('de', flatten(de))
+    renderToString(
+      <TextsProvider value={texts}>
+        <FieldError id="x-error" message={null} />
+      </TextsProvider>,
+    )
+    expect(JSON.parse(texts.pageJson())).toEqual({ 'common.errorPrefix': 'Fehler: ' })
   })
 })

@@ -1,4 +1,6 @@
-import { useTranslation } from '../../lib/texts.tsx'
+import { useNoteTexts, useTranslation } from '../../lib/texts.tsx'
+
+const PREFIX_KEY = ['common.errorPrefix'] as const
 
 /**
  * The one error line beside a field or a group of controls (a fieldset, a role column): the hidden
@@ -16,6 +18,8 @@ export function FieldError({
   inline?: boolean
 }) {
   const { t } = useTranslation()
+  // A line may first appear after hydration (a page's script refuses): the page carries the prefix.
+  useNoteTexts(PREFIX_KEY)
   if (!message) return null
   const Tag = inline ? 'span' : 'p'
   return (

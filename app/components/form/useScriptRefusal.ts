@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react'
 import { useLocation } from 'react-router'
-import { useNoteTexts } from '../../lib/texts.tsx'
 
 export interface ScriptRefusal {
   /** The message to show: the script's last word once it has spoken, else the server's. */
@@ -41,8 +40,6 @@ export function shown(
  * (`DocumentTitle`), as after the plain POST whose refusal is `served`.
  */
 export function useScriptRefusal(served: string | null): ScriptRefusal {
-  // Shown only after hydration when the server had no refusal: the page carries them (ADR 530).
-  useNoteTexts(['common.errorPrefix', 'common.errorSummaryTitle', 'common.errorSummaryEntry'])
   const { key } = useLocation()
   const [last, setLast] = useState<Spoken>(null)
   const refuse = useCallback((message: string) => setLast((before) => spoken(before, message, key)), [key])
