@@ -22,6 +22,15 @@ describe('locales', () => {
     expect(empty, `empty in ${lang}.json`).toEqual([])
   })
 
+  it('writes the typographic apostrophe (qu’une, un’altra), as the portal does', () => {
+    const straight = languages.flatMap((lang) =>
+      Object.entries(load(lang))
+        .filter(([, value]) => /\p{L}'\p{L}/u.test(value))
+        .map(([key]) => `${lang}:${key}`),
+    )
+    expect(straight).toEqual([])
+  })
+
   it('uses the same placeholders in every language', () => {
     const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
     const de = load('de')

@@ -31,6 +31,8 @@ describe('register locales', () => {
       for (const [key, value] of Object.entries(own)) {
         expect(value.trim(), `${lang}:${key}`).not.toBe('')
         expect(placeholders(value), `${lang}:${key}`).toEqual(placeholders(de[key] ?? ''))
+        // The typographic apostrophe (d’assureur), as the portal writes it.
+        expect(value, `${lang}:${key}`).not.toMatch(/\p{L}'\p{L}/u)
       }
     }
   })

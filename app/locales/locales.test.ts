@@ -56,6 +56,15 @@ describe('locales', () => {
     expect(problems).toEqual([])
   })
 
+  it('writes the typographic apostrophe (l’AE, un’altra, insurer’s), as Swiss print does', () => {
+    const problems = LANGUAGES.flatMap((lng) =>
+      [...flat[lng]]
+        .filter(([, value]) => /\p{L}'\p{L}/u.test(String(value)))
+        .map(([key]) => `${lng}:${key}`),
+    )
+    expect(problems).toEqual([])
+  })
+
   it('writes Swiss German (ss, never ß)', () => {
     const problems = [...flat.de].filter(([, value]) => String(value).includes('ß')).map(([key]) => key)
     expect(problems).toEqual([])
