@@ -102,7 +102,10 @@ test.describe('tables fit the screen', () => {
     })
   }
 
-  test('a result row at 320 px reads "label: value" and stays an accessible table', async ({ page }) => {
+  test('a result row at 320 px reads "label: value" and stays an accessible table', async ({
+    page,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 320, height: 640 })
     await loginAs(page, CLERK)
     await page.goto('/svn/search?name=M')
@@ -114,5 +117,12 @@ test.describe('tables fit the screen', () => {
     await expectNoA11yViolations(page, 'search results as cards')
     await page.setViewportSize({ width: 1280, height: 800 })
     await expectNoA11yViolations(page, 'search results as a table')
+    // French puts a no-break space before the colon ("Statut :").
+    await page.setViewportSize({ width: 320, height: 640 })
+    await page.context().addCookies([{ name: 'lng', value: 'fr', url: baseURL }])
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    await expect(firstRow.locator('td[data-label="Statut\u00a0:"]')).toBeVisible()
+    await expectNoA11yViolations(page, 'search results as cards in French')
   })
 })

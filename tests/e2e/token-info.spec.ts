@@ -64,6 +64,11 @@ test.describe('token-info debug page', () => {
     await expect(page.getByTestId('external-result')).toContainText(
       'Für den Anbieter «demo-idp» sind für Ihr Konto keine Tokens gespeichert.',
     )
+    // The one notice of a refusal that belongs to no field: "Fehler:" for a screen reader too.
+    await expect(page.getByTestId('external-result').getByRole('alert')).toHaveText(
+      'Fehler: Für den Anbieter «demo-idp» sind für Ihr Konto keine Tokens gespeichert.',
+    )
+    await expectNoA11yViolations(page, 'token-info: no tokens stored')
     await page.getByLabel('Auth-Provider-ID').fill('demo-idp')
     await page.getByLabel('Benutzerinfo-URL').fill('http://169.254.169.254/latest/meta-data')
     await page.getByRole('button', { name: 'Externe Tokens laden' }).click()
