@@ -12,6 +12,12 @@ describe('headers', () => {
     expect(classifyHeader('Bemerkung')).toEqual({ kind: 'unknown' })
     expect(normaliseHeader('A\u00a0 b')).toBe('a b')
   })
+
+  it('match whichever apostrophe was typed (the catalogue writes ’)', () => {
+    const heimatstaat = { kind: 'field', name: 'halter.person.heimatstaat' }
+    expect(classifyHeader('Détenteur pays d’origine')).toEqual(heimatstaat)
+    expect(classifyHeader("Détenteur pays d'origine *")).toEqual(heimatstaat)
+  })
 })
 
 describe('selection cells', () => {
@@ -25,6 +31,10 @@ describe('selection cells', () => {
     expect(readOption(createField('schild.kanton'), 'zh')).toBe('ZH')
     expect(readOption(createField('halter.person.personenTyp'), 'Persona giuridica')).toBe('JURISTISCH')
     expect(readOption(art, '9 – Raumschiff')).toBe('9 – Raumschiff')
+    // A label typed with the keyboard's apostrophe, or with the catalogue's.
+    const ivGrund = createField('versicherungsdaten.ivGrund')
+    expect(readOption(ivGrund, "Changement d'assureur")).toBe('54')
+    expect(readOption(ivGrund, ' changement  d’assureur ')).toBe('54')
   })
 })
 

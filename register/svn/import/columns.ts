@@ -23,14 +23,17 @@ export function optionLabelKey(name: CreateFieldName, value: string): string {
   return `option.${name}.${value}`
 }
 
-/** Header comparison: case, surrounding blanks, inner runs of blanks and a trailing '*' do not matter. */
+/**
+ * Text comparison for headers and labels: case, surrounding blanks and inner runs of blanks do not
+ * matter, nor which apostrophe was typed (the catalogue writes ’, a keyboard types ').
+ */
+function normaliseText(text: string): string {
+  return text.normalize('NFC').replace(/\s+/g, ' ').replace(/[’‘]/g, "'").trim().toLowerCase()
+}
+
+/** Header comparison: as any text, and a trailing '*' does not matter either. */
 export function normaliseHeader(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/\*+\s*$/, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase()
+  return normaliseText(text.replace(/\*+\s*$/, ''))
 }
 
 /**
@@ -70,7 +73,7 @@ function optionIndex(field: CreateField): Map<string, string> {
     index.set(value.toLowerCase(), value)
     const key = optionLabelKey(field.name, value) as RegisterMessageKey
     if (key.startsWith('option.') && hasLabels(field)) {
-      for (const label of allTranslations(key)) index.set(label.trim().toLowerCase(), value)
+      for (const label of allTranslations(key)) index.set(normaliseText(label), value)
     }
   }
   return index
@@ -101,7 +104,7 @@ export function readOption(field: CreateField, text: string): string {
   const index = OPTION_INDEX.get(field.name)
   const trimmed = text.trim()
   if (!index || trimmed === '') return trimmed
-  const direct = index.get(trimmed.toLowerCase())
+  const direct = index.get(normaliseText(trimmed))
   if (direct) return direct
   const code = /^(\S+)\s+[–—-]\s+/.exec(trimmed)?.[1]
   if (code) return index.get(code.toLowerCase()) ?? trimmed
