@@ -1,10 +1,13 @@
 import { IMPORT_LIMITS, type ImportProblem } from '../../domain/svn/import.ts'
+import { formatNumber } from './number-format.ts'
 import type { Translate } from './translate.ts'
 
-/** The import limits as the screen's texts name them (the hint and the refusals). */
-export const IMPORT_LIMIT_VALUES = {
-  maxRows: IMPORT_LIMITS.maxRows.toLocaleString('de-CH'),
-  maxMb: Math.round(IMPORT_LIMITS.maxBytes / 1024 / 1024),
+/** The import limits as the screen's texts name them in `lng` (the hint and the refusals). */
+export function importLimitValues(lng: string): { maxRows: string; maxMb: string } {
+  return {
+    maxRows: formatNumber(IMPORT_LIMITS.maxRows, lng),
+    maxMb: formatNumber(Math.round(IMPORT_LIMITS.maxBytes / 1024 / 1024), lng),
+  }
 }
 
 /**
@@ -13,9 +16,10 @@ export const IMPORT_LIMIT_VALUES = {
  */
 export function importRefusalText(
   t: Translate,
+  lng: string,
   problem: ImportProblem,
   columns: readonly string[] = [],
 ): string {
-  const reason = t(`validation.import.${problem}`, { ...IMPORT_LIMIT_VALUES, columns: columns.join(', ') })
+  const reason = t(`validation.import.${problem}`, { ...importLimitValues(lng), columns: columns.join(', ') })
   return `${reason} ${t('svnImport.nothingImported')}`
 }

@@ -56,7 +56,7 @@ export async function uploadImport(context: Context, session: Session, file: Fil
 
 /** The translated message for a refused file (validation.import.*), naming the columns concerned. */
 export function refusalMessage(context: Context, problem: ImportProblem, columns: readonly string[]): string {
-  return importRefusalText(getInstance(context).t, problem, columns)
+  return importRefusalText(getInstance(context).t, currentLanguage(context), problem, columns)
 }
 
 export async function errorFileAvailable(context: Context, session: Session): Promise<boolean> {

@@ -8,7 +8,7 @@ import { FormField } from '~/components/form/FormField.tsx'
 import { useScriptRefusal } from '~/components/form/useScriptRefusal.ts'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
-import { IMPORT_LIMIT_VALUES, importRefusalText } from '~/lib/import-refusal.ts'
+import { importLimitValues, importRefusalText } from '~/lib/import-refusal.ts'
 import { followRefusal } from '~/lib/refusal.ts'
 import {
   errorFileAvailable,
@@ -66,15 +66,18 @@ const CLIENT_CHECK_KEYS: TranslationKey[] = [
   'validation.import.required',
   'validation.import.tooLarge',
   'svnImport.nothingImported',
+  'svnImport.form.uploading',
+  'svnImport.form.checking',
 ]
 
 export default function SvnImport({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const limits = importLimitValues(i18n.language)
   const navigate = useNavigate()
   const csrf = useRouteLoaderData<RootData>('root')?.csrf ?? ''
   const { heading, result, errorFile } = loaderData
-  // The browser's own checks show these; the page carries them (ADR 530), or the first one would come out
-  // empty while the language file loads, and no summary would appear.
+  // The script's own checks and its upload progress show these; the page carries them (ADR 530), or the
+  // first one would come out empty while the language file loads, and no summary would appear.
   useNoteTexts(CLIENT_CHECK_KEYS)
   const refusal = useScriptRefusal(loaderData.error)
   const error = refusal.message
@@ -96,11 +99,11 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
     if (typeof XMLHttpRequest === 'undefined' || typeof FormData === 'undefined') return
     event.preventDefault()
     if (!file) {
-      refusal.refuse(importRefusalText(t, 'required'))
+      refusal.refuse(importRefusalText(t, i18n.language, 'required'))
       return
     }
     if (file.size > IMPORT_LIMITS.maxBytes) {
-      refusal.refuse(importRefusalText(t, 'tooLarge'))
+      refusal.refuse(importRefusalText(t, i18n.language, 'tooLarge'))
       return
     }
     refusal.clear()
@@ -193,7 +196,7 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
             </a>{' '}
             {t('svnImport.steps.template')}
           </li>
-          <li>{t('svnImport.steps.fill', IMPORT_LIMIT_VALUES)}</li>
+          <li>{t('svnImport.steps.fill', limits)}</li>
           <li>{t('svnImport.steps.upload')}</li>
         </ol>
       </section>
@@ -215,7 +218,7 @@ export default function SvnImport({ loaderData }: Route.ComponentProps) {
           type="file"
           accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           label={t('svnImport.form.file')}
-          hint={t('svnImport.form.hint', IMPORT_LIMIT_VALUES)}
+          hint={t('svnImport.form.hint', limits)}
           error={error ?? undefined}
         />
         {progress !== null ? (

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   EMPTY_PICKUP_FORM,
   fileHref,
-  formatFileSize,
   isGenerateIntent,
   notDownloadedCount,
   PICKUP_SCREENS,
@@ -39,13 +38,6 @@ describe('pickup helpers', () => {
       '/files/IVAV/IVAV_1001_20260101T080000Z.csv',
     )
     expect(fileHref('AE', 'a b/c?.xml')).toBe('/files/AE/a%20b%2Fc%3F.xml')
-  })
-
-  it('formats sizes in KB with Swiss grouping, never 0 KB for a non-empty file', () => {
-    expect(formatFileSize(0.2, 'de')).toBe('1 KB')
-    expect(formatFileSize(0, 'de')).toBe('0 KB')
-    expect(formatFileSize(12, 'fr')).toBe('12 KB')
-    expect(formatFileSize(12345, 'de')).toMatch(/^12.345 KB$/)
   })
 
   it('reads only the fields the screen shows and defaults to new files', () => {

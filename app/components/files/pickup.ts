@@ -68,12 +68,6 @@ export function fileHref(type: FileType, fileName: string): string {
   return `/files/${type}/${encodeURIComponent(fileName)}`
 }
 
-/** "12 KB" in the user's language (Swiss grouping in de-CH); below 1 KB still says 1 KB, never 0. */
-export function formatFileSize(kb: number, lng: string): string {
-  const shown = kb > 0 && kb < 1 ? 1 : Math.round(kb)
-  return `${new Intl.NumberFormat(`${lng}-CH`).format(shown)} KB`
-}
-
 /** The generation form as typed (DESIGN §7 control names). Date fields keep the typed text. */
 export interface PickupFormValues {
   von: string

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/number-format.ts'
 import type { Translate } from '../../lib/translate.ts'
 import {
   BES_VERWENDUNGEN,
@@ -70,6 +71,5 @@ export function enumLabel(t: Translate, group: EnumGroup, code: string | number 
 }
 
 export function numberText(value: number | null | undefined, lng: string): string {
-  if (value === null || value === undefined) return ''
-  return new Intl.NumberFormat(lng === 'en' ? 'en-GB' : `${lng}-CH`).format(value)
+  return value === null || value === undefined ? '' : formatNumber(value, lng)
 }
