@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
-import { useTranslation } from '../lib/texts.tsx'
+import { useNoteTexts, useTranslation } from '../lib/texts.tsx'
 import type { TranslationKey } from '../lib/i18n-keys.ts'
 import { CheckCircleIcon, CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from './icons.tsx'
 import { focusMain } from './useFocusAfterNavigation.ts'
@@ -29,6 +29,8 @@ export function showToast(toast: FlashToast): () => void {
 /** Floating, a long message scrolls inside the box rather than running off a small or zoomed screen. */
 const FLOATING_BOX = ' max-h-[calc(100dvh-var(--header-h)-1rem)] overflow-y-auto'
 
+const TOAST_KEYS = ['toast.region', 'toast.dismiss', 'common.errorPrefix'] as const
+
 /** Spec §8: info, success and warning toasts last 3000 ms; errors stay until dismissed. */
 const TOAST_MS = 3000
 
@@ -53,6 +55,9 @@ const STYLES: Record<
  */
 export function FlashMessages({ toast }: { toast: FlashToast | null }) {
   const { t } = useTranslation()
+  // The close button comes with the script, and a script's own toast (showToast) with no server
+  // render: the page carries their texts (ADR 530).
+  useNoteTexts(TOAST_KEYS)
   const [current, setCurrent] = useState<FlashToast | null>(toast)
   const [seen, setSeen] = useState<FlashToast | null>(toast)
   const enhanced = useHydrated()

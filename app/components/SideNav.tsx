@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore, type FormEvent, type MouseEvent } from 'react'
-import { useTranslation } from '../lib/texts.tsx'
+import { useNoteTexts, useTranslation } from '../lib/texts.tsx'
 import { Link } from 'react-router'
 import { selectedEntry, visibleNavigation, type NavEntry } from '../../domain/navigation.ts'
 import { ChevronDownIcon, CloseIcon, MenuIcon, NavIcon } from './icons.tsx'
@@ -39,8 +39,12 @@ function subscribeNarrow(onChange: () => void): () => void {
  * stores the choice and redirects back; with no stored choice CSS decides by screen width. With
  * JavaScript the toggle acts at once and the choice is stored in the background.
  */
+const TOGGLE_KEYS = ['nav.open', 'nav.close'] as const
+
 export function SideNav({ roles, pathname, navOpen, returnTo, csrf, counts }: SideNavProps) {
   const { t } = useTranslation()
+  // With a stored choice the server draws one toggle; the script shows the other (ADR 530).
+  useNoteTexts(TOGGLE_KEYS)
   // What the user chose on this page (toggle, or a link followed on a narrow screen); wins over
   // the stored preference, which the background store then catches up with.
   const [choice, setChoice] = useState<boolean | null>(null)

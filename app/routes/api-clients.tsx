@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from '~/lib/texts.tsx'
+import { useNoteTexts, useTranslation } from '~/lib/texts.tsx'
 import { data, Form, redirect, useRouteLoaderData } from 'react-router'
 import { ConfirmAction } from '~/components/ConfirmAction.tsx'
 import { ConfirmStep } from '~/components/ConfirmStep.tsx'
@@ -115,8 +115,12 @@ function ApiReferenceLink() {
 }
 
 /** The secret, shown once after create or rotate; with JS a button copies it. */
+const COPY_KEYS = ['apiClients.result.copy', 'apiClients.result.copied'] as const
+
 function SecretResult({ kind, result }: { kind: 'created' | 'rotated'; result: ApiClientWithSecret }) {
   const { t } = useTranslation()
+  // The copy button and its answer come with the script (ADR 530).
+  useNoteTexts(COPY_KEYS)
   const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
   const title = t(kind === 'created' ? 'apiClients.result.createdTitle' : 'apiClients.result.rotatedTitle', {

@@ -8,6 +8,7 @@ import {
   svnSearchIds,
   tabTo,
   waitForHydration,
+  watchLanguageFiles,
   expect,
   test,
 } from './support.ts'
@@ -533,14 +534,19 @@ test.describe('SVN create', () => {
     if (js) {
       // Auto-save: the floppy while unsaved, the check mark for 2 s after the save. The saved form is
       // the draft now: the note says so, and the address becomes the draft's, so a reload shows it.
+      // A fresh load first: the status's texts come with the page.
+      await page.reload()
       await waitForHydration(page)
+      const languageFiles = watchLanguageFiles(page)
       // The skip link first, as a keyboard user would: the address gets `#main`, which the move drops
       // (the router would scroll to it, away from the field being typed in).
       await page.getByRole('link', { name: 'Zum Inhalt springen' }).focus()
       await page.keyboard.press('Enter')
       await expect(page).toHaveURL(`${NEW_FORM}#main`)
       await field(page, 'schiff.markeTyp').fill('Draft 2')
-      await expect(page.locator('[data-draft-state="unsaved"]')).toBeVisible()
+      await expect(page.locator('[data-draft-state="unsaved"]')).toHaveText('Ungespeicherte Änderungen')
+      // Shown by the script alone, and carried by the page (ADR 530): no language file for it.
+      expect(languageFiles).toEqual([])
       await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 6_000 })
       await expect(
         page.getByRole('status').filter({ hasText: /Entwurf automatisch gespeichert um/ }),

@@ -1,5 +1,5 @@
 import { Fragment, useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from '../../lib/texts.tsx'
+import { useNoteTexts, useTranslation } from '../../lib/texts.tsx'
 import { Form, Link, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router'
 import type { FileEntry, FileType } from '../../../domain/files/types.ts'
 import type { RootData } from '../../root.tsx'
@@ -14,7 +14,6 @@ import { useHydrated } from '../useHydrated.ts'
 import {
   EMPTY_PICKUP_FORM,
   fileHref,
-  formatFileSize,
   GENERATE_INTENTS,
   isGenerateIntent,
   PICKUP_FIELDS,
@@ -24,6 +23,7 @@ import {
 } from './pickup.ts'
 import { ErrorNotice } from '../ErrorNotice.tsx'
 import { FieldError } from '../form/FieldError.tsx'
+import { formatKilobytes } from '../../lib/number-format.ts'
 
 export interface PickupLoaderData {
   type: FileType
@@ -146,7 +146,7 @@ function FileTable({
     key: file.id,
     cells: {
       fileName: <FileName name={file.fileName} />,
-      size: formatFileSize(file.fileSizeInKb, lng),
+      size: formatKilobytes(file.fileSizeInKb, lng),
       state: file.isDownloaded ? t('files.list.downloaded') : t('files.list.new'),
       actions: (
         <div className="flex flex-wrap gap-2">
@@ -207,9 +207,13 @@ function differsFromEmpty(form: HTMLFormElement): boolean {
   })
 }
 
+const GENERATING_KEY = ['files.form.generating'] as const
+
 /** The generation form: a POST to the screen itself; Enter in a field generates XML (the first button). */
 function PickupForm({ type, values, errors, maklerNrShown, csrf }: PickupFormProps) {
   const { t } = useTranslation()
+  // Said only while a generation runs with the script (ADR 530).
+  useNoteTexts(GENERATING_KEY)
   const hydrated = useHydrated()
   const navigation = useNavigation()
   const navigate = useNavigate()

@@ -56,12 +56,24 @@ export function draftReducer(draft: Draft, event: DraftEvent): Draft {
   }
 }
 
+const AUTOSAVE_KEYS: readonly TranslationKey[] = [
+  'svnCreate.draft.unsaved',
+  'svnCreate.draft.saved',
+  'svnCreate.draft.savedAt',
+  'svnCreate.draft.notSaved',
+  'svnCreate.draft.refused',
+  'pages.refused.link',
+]
+
 /**
  * Auto-saves the create form as the user's draft (DESIGN §5 "Drafts"): every change of a named
  * control restarts a 2 s timer; then the form's values go to the route's `save-draft` intent through
  * a fetcher (the page is not reloaded). Submitting the form cancels a pending save.
  */
 export function useDraftAutosave(formRef: RefObject<HTMLFormElement | null>, action: string, csrf: string) {
+  // The status it drives and its refusal toast exist only with the script; the form that calls this
+  // is rendered on the server, so the page carries their texts (ADR 530).
+  useNoteTexts(AUTOSAVE_KEYS)
   const fetcher = useFetcher<DraftAnswer>()
   const navigate = useNavigate()
   const location = useLocation()
