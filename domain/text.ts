@@ -20,3 +20,10 @@ export function toStorable(text: string): string {
  * A JSON number outside it would make the query fail (a 500 found by the fuzz tests, ADR 610).
  */
 export const STORED_INT = { min: -2_147_483_648, max: 2_147_483_647 } as const
+
+/**
+ * Every apostrophe people type or paste: the typewriter ', the typographic ’ and ‘, the backtick, an
+ * accent typed alone and the modifier letter ʼ. Name search drops them (names/fold.ts); the import
+ * reads each as ' when it compares a header or a label (ADR 824).
+ */
+export const APOSTROPHES = "'’‘`´ʼ"

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, expectTypeOf, it } from 'vitest'
+import { typographyProblems } from '../domain/testing/typography.ts'
 import { languages, pickLanguage, translate, type MessageKey } from './i18n.ts'
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales')
@@ -22,13 +23,13 @@ describe('locales', () => {
     expect(empty, `empty in ${lang}.json`).toEqual([])
   })
 
-  it('writes the typographic apostrophe (qu’une, un’altra), as the portal does', () => {
-    const straight = languages.flatMap((lang) =>
-      Object.entries(load(lang))
-        .filter(([, value]) => /\p{L}'\p{L}/u.test(value))
-        .map(([key]) => `${lang}:${key}`),
+  it('keeps the typography: ’ for the apostrophe, French no-break spaces (ADR 824)', () => {
+    const problems = languages.flatMap((lang) =>
+      Object.entries(load(lang)).flatMap(([key, value]) =>
+        typographyProblems(lang, value).map((rule) => `${lang}:${key}: ${rule}`),
+      ),
     )
-    expect(straight).toEqual([])
+    expect(problems).toEqual([])
   })
 
   it('uses the same placeholders in every language', () => {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { LANGUAGES } from '../domain/languages.ts'
+import { typographyProblems } from '../domain/testing/typography.ts'
 import { CREATE_FIELDS, CREATE_VALIDATION } from '../domain/svn/create.ts'
 import { hasMessage, requestLanguage, translate, type RegisterMessageKey } from './i18n.ts'
 import { hasLabels, optionLabelKey } from './svn/import/columns.ts'
@@ -31,8 +32,7 @@ describe('register locales', () => {
       for (const [key, value] of Object.entries(own)) {
         expect(value.trim(), `${lang}:${key}`).not.toBe('')
         expect(placeholders(value), `${lang}:${key}`).toEqual(placeholders(de[key] ?? ''))
-        // The typographic apostrophe (d’assureur), as the portal writes it.
-        expect(value, `${lang}:${key}`).not.toMatch(/\p{L}'\p{L}/u)
+        expect(typographyProblems(lang, value), `${lang}:${key}`).toEqual([])
       }
     }
   })

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES, type Language } from '../../domain/languages.ts'
+import { typographyProblems } from '../../domain/testing/typography.ts'
 import de from './de.json' with { type: 'json' }
 import en from './en.json' with { type: 'json' }
 import fr from './fr.json' with { type: 'json' }
@@ -56,11 +57,11 @@ describe('locales', () => {
     expect(problems).toEqual([])
   })
 
-  it('writes the typographic apostrophe (l’AE, un’altra, insurer’s), as Swiss print does', () => {
+  it('keeps the typography: ’ for the apostrophe, French no-break spaces (ADR 824)', () => {
     const problems = LANGUAGES.flatMap((lng) =>
-      [...flat[lng]]
-        .filter(([, value]) => /\p{L}'\p{L}/u.test(String(value)))
-        .map(([key]) => `${lng}:${key}`),
+      [...flat[lng]].flatMap(([key, value]) =>
+        typographyProblems(lng, String(value)).map((rule) => `${lng}:${key}: ${rule}`),
+      ),
     )
     expect(problems).toEqual([])
   })

@@ -1,3 +1,5 @@
+import { APOSTROPHES } from '../text.ts'
+
 /**
  * Folding of person names for search (ADR 540): Müller, Mueller, Muller, MÜLLER; Frédéric and
  * Frederic; Weiß and Weiss; D'Andrea, D Andrea and DAndrea each give one key, and a search matches
@@ -25,7 +27,7 @@ export const LETTER_SPELLINGS: readonly (readonly [string, string])[] = [
 ]
 
 /** Dropped: spaces, apostrophes (typewriter, typographic, backtick, accents typed alone), hyphens and dashes, dots. */
-export const NAME_SEPARATORS = " \u00a0'’‘`´ʼ-‐‑–—."
+export const NAME_SEPARATORS = ` \u00a0${APOSTROPHES}-‐‑–—.`
 
 /** Umlauts written as vowel + e (Mueller, Baeriswyl, Roethlisberger) fold like the umlaut (ü → u). */
 export const UMLAUT_SPELLINGS: readonly (readonly [string, string])[] = [

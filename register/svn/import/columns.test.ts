@@ -35,6 +35,7 @@ describe('selection cells', () => {
     const ivGrund = createField('versicherungsdaten.ivGrund')
     expect(readOption(ivGrund, "Changement d'assureur")).toBe('54')
     expect(readOption(ivGrund, ' changement  d’assureur ')).toBe('54')
+    expect(readOption(ivGrund, 'Changement dʼassureur')).toBe('54')
   })
 })
 

@@ -1,4 +1,5 @@
 import type { Language } from '../../../domain/languages.ts'
+import { APOSTROPHES } from '../../../domain/text.ts'
 import { CREATE_FIELDS, type CreateField, type CreateFieldName } from '../../../domain/svn/create.ts'
 import { allTranslations, hasMessage, translate, type RegisterMessageKey } from '../../i18n.ts'
 
@@ -23,12 +24,14 @@ export function optionLabelKey(name: CreateFieldName, value: string): string {
   return `option.${name}.${value}`
 }
 
+const ANY_APOSTROPHE = new RegExp(`[${APOSTROPHES}]`, 'g')
+
 /**
  * Text comparison for headers and labels: case, surrounding blanks and inner runs of blanks do not
  * matter, nor which apostrophe was typed (the catalogue writes ’, a keyboard types ').
  */
 function normaliseText(text: string): string {
-  return text.normalize('NFC').replace(/\s+/g, ' ').replace(/[’‘]/g, "'").trim().toLowerCase()
+  return text.normalize('NFC').replace(/\s+/g, ' ').replace(ANY_APOSTROPHE, "'").trim().toLowerCase()
 }
 
 /** Header comparison: as any text, and a trailing '*' does not matter either. */

@@ -246,11 +246,13 @@ describe('POST svn/massenimport', () => {
     expect(first?.[nameCol] ?? null).toBeNull()
     expect(first?.[header!.indexOf(headerOf('schild.kanton', 'de'))]).toBe('XX')
     expect(String(first?.at(-1))).toBe(
-      'Détenteur nom : Veuillez remplir ce champ.\nCanton : Veuillez choisir une entrée de la liste.',
+      'Détenteur nom\u00a0: Veuillez remplir ce champ.\nCanton\u00a0: Veuillez choisir une entrée de la liste.',
     )
     expect(second?.[header!.indexOf(headerOf('halter.person.name', 'de'))]).toBe('Partial12')
-    expect(String(second?.at(-1))).toContain('Numéro matricule : Numéro matricule invalide')
-    expect(String(second?.at(-1))).toContain('Valable dès : La date ne peut pas remonter à plus de 30 jours.')
+    expect(String(second?.at(-1))).toContain('Numéro matricule\u00a0: Numéro matricule invalide')
+    expect(String(second?.at(-1))).toContain(
+      'Valable dès\u00a0: La date ne peut pas remonter à plus de 30 jours.',
+    )
   })
 
   it('the corrected error file can be uploaded again (its error column is ignored)', async () => {
