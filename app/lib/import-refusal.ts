@@ -1,5 +1,5 @@
 import { IMPORT_LIMITS, type ImportProblem } from '../../domain/svn/import.ts'
-import { formatNumber } from './number-format.ts'
+import { formatNumber } from '../../domain/number-format.ts'
 import type { Translate } from './translate.ts'
 
 /** The import limits as the screen's texts name them in `lng` (the hint and the refusals). */

@@ -23,7 +23,7 @@ import {
 } from './pickup.ts'
 import { ErrorNotice } from '../ErrorNotice.tsx'
 import { FieldError } from '../form/FieldError.tsx'
-import { formatKilobytes } from '../../lib/number-format.ts'
+import { formatKilobytes } from '../../../domain/number-format.ts'
 
 export interface PickupLoaderData {
   type: FileType

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../lib/number-format.ts'
+import { formatNumber } from '../../../domain/number-format.ts'
 import type { Translate } from '../../lib/translate.ts'
 import {
   BES_VERWENDUNGEN,

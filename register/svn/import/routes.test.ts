@@ -153,6 +153,10 @@ describe('GET svn/massenimport/vorlage', () => {
     const helpText: string[] = []
     help?.eachRow((row) => helpText.push(String(row.getCell(1).value ?? '')))
     expect(helpText).toContain('Numéro matricule')
+    // The limits as French writes numbers ("5 000", not "5000" or "5'000").
+    expect(helpText.find((line) => line.startsWith('Une ligne de la feuille'))).toMatch(
+      /Au plus 5\s000 lignes/u,
+    )
   })
 
   it('has the WIK-C column only for holders of SVN_ERSTELLEN_WIK_C', async () => {

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs'
 import type { Language } from '../../../domain/languages.ts'
+import { formatNumber } from '../../../domain/number-format.ts'
 import { IMPORT_LIMITS } from '../../../domain/svn/import.ts'
 import type { CreateField, CreateFieldName } from '../../../domain/svn/create.ts'
 import { translate } from '../../i18n.ts'
@@ -170,8 +171,8 @@ export async function writeTemplate(lang: Language, options: { canWikC: boolean;
   const intro = help.addRow([
     translate(lang, 'import.help.intro', {
       sheet: translate(lang, 'import.sheet.data'),
-      rows: IMPORT_LIMITS.maxRows,
-      mb: Math.round(IMPORT_LIMITS.maxBytes / 1024 / 1024),
+      rows: formatNumber(IMPORT_LIMITS.maxRows, lang),
+      mb: formatNumber(Math.round(IMPORT_LIMITS.maxBytes / 1024 / 1024), lang),
     }),
   ])
   help.mergeCells(intro.number, 1, intro.number, 4)

@@ -1,7 +1,8 @@
 /**
  * Numbers as the clerk's language writes them in Switzerland (ADR 824): de-CH, fr-CH, it-CH, en-CH
  * grouping ("5'000", "5 000"), and the kilobyte in its own symbol ("12 kB", French "12 ko"). One
- * formatter per language and style, made once: a file list formats a size per row.
+ * formatter per language and style, made once: a file list formats a size per row. Shared by the
+ * portal and the register (the import template's limits).
  */
 const FORMATS = new Map<string, Intl.NumberFormat>()
 
