@@ -22,11 +22,6 @@ export const DRAIN_MAX_BYTES = 64 * MiB
 /** ...and for at most this long; beyond either the connection is closed. */
 export const DRAIN_MAX_MS = 30_000
 
-/** The limit in whole megabytes (at least 1) or kilobytes, for messages: "1 MB", "11 MB", "64 KB". */
-export function limitLabel(bytes: number): string {
-  return bytes >= MiB ? `${Math.round(bytes / MiB)} MB` : `${Math.round(bytes / KiB)} KB`
-}
-
 /** Whether the Content-Length header announces more than the limit (a missing or odd header: no). */
 export function declaredTooLarge(contentLength: string | null | undefined, limit: number): boolean {
   if (contentLength === null || contentLength === undefined || !/^\d+$/.test(contentLength.trim()))

@@ -1,23 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { formatKilobytes, formatNumber } from './number-format.ts'
+import { formatNumber } from './number-format.ts'
 
 describe('formatNumber', () => {
-  it('groups as Switzerland does in each language', () => {
-    expect(formatNumber(5000, 'de')).toMatch(/^5.000$/)
-    expect(formatNumber(5000, 'fr')).toMatch(/^5\s000$/u)
-    expect(formatNumber(5000, 'en')).toBe(formatNumber(5000, 'de'))
-    expect(formatNumber(7.5, 'fr')).toBe('7,5')
-    expect(formatNumber(7.5, 'de')).toBe('7.5')
+  it('groups thousands as Switzerland does: ’ in de, it and en; a narrow no-break space in fr', () => {
+    expect(formatNumber(5000, 'de')).toBe('5\u2019000')
+    expect(formatNumber(5000, 'it')).toBe('5\u2019000')
+    expect(formatNumber(5000, 'en')).toBe('5\u2019000')
+    expect(formatNumber(5000, 'fr')).toBe('5\u202f000')
+    expect(formatNumber(1234567, 'de')).toBe('1\u2019234\u2019567')
+    expect(formatNumber(999, 'fr')).toBe('999')
+    expect(formatNumber(0, 'de')).toBe('0')
   })
-})
 
-describe('formatKilobytes', () => {
-  it('writes the kilobyte in the language’s symbol, never 0 for a file with content', () => {
-    expect(formatKilobytes(0.2, 'de')).toBe('1 kB')
-    expect(formatKilobytes(0, 'de')).toBe('0 kB')
-    expect(formatKilobytes(12, 'fr')).toMatch(/^12\sko$/u)
-    expect(formatKilobytes(12, 'it')).toBe('12 kB')
-    expect(formatKilobytes(12345, 'de')).toMatch(/^12.345 kB$/)
-    expect(formatKilobytes(1075.4, 'fr')).toMatch(/^1\s075\sko$/u)
+  it('writes the decimal point, the French comma, up to three decimals, and the sign', () => {
+    expect(formatNumber(7.5, 'de')).toBe('7.5')
+    expect(formatNumber(7.5, 'fr')).toBe('7,5')
+    expect(formatNumber(1234.5678, 'fr')).toBe('1\u202f234,568')
+    expect(formatNumber(-12345.5, 'de')).toBe('-12\u2019345.5')
   })
 })

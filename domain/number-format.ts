@@ -1,26 +1,20 @@
 /**
- * Numbers as the clerk's language writes them in Switzerland (ADR 824): de-CH, fr-CH, it-CH, en-CH
- * grouping ("5'000", "5 000"), and the kilobyte in its own symbol ("12 kB", French "12 ko"). One
- * formatter per language and style, made once: a file list formats a size per row. Shared by the
- * portal and the register (the import template's limits).
+ * Numbers as the clerk's language writes them in Switzerland (ADR 824): thousands grouped with ’ in
+ * German, Italian and English ("5’000"), with a narrow no-break space in French ("5 000"), and the
+ * decimal comma in French ("7,5"). Built from fixed characters, not from the runtime's locale data:
+ * the server and the browser draw the same number, so hydration never meets another separator
+ * (Node's and a browser's ICU differ between versions). Shared by the portal and the register.
  */
-const FORMATS = new Map<string, Intl.NumberFormat>()
+const GROUP: Record<string, string> = { fr: '\u202f' }
+const DECIMAL: Record<string, string> = { fr: ',' }
 
-function formatter(lng: string, unit?: 'kilobyte'): Intl.NumberFormat {
-  const id = `${lng}:${unit ?? ''}`
-  let format = FORMATS.get(id)
-  if (!format) {
-    format = new Intl.NumberFormat(`${lng}-CH`, unit ? { style: 'unit', unit } : undefined)
-    FORMATS.set(id, format)
-  }
-  return format
-}
+// Plain digits with a '.' in every runtime: grouping off, the same fraction digits as Intl's default.
+const PLAIN = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 3 })
 
 export function formatNumber(value: number, lng: string): string {
-  return formatter(lng).format(value)
-}
-
-/** A file's size; below 1 kB it still says 1, never 0 for a file with content. */
-export function formatKilobytes(kb: number, lng: string): string {
-  return formatter(lng, 'kilobyte').format(kb > 0 && kb < 1 ? 1 : Math.round(kb))
+  const plain = PLAIN.format(value)
+  const sign = plain.startsWith('-') ? '-' : ''
+  const [whole = '', fraction] = plain.slice(sign.length).split('.')
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, GROUP[lng] ?? '\u2019')
+  return `${sign}${grouped}${fraction === undefined ? '' : `${DECIMAL[lng] ?? '.'}${fraction}`}`
 }

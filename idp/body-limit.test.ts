@@ -89,7 +89,9 @@ describe('IdP body limit', () => {
       })
       expect(res.status, `${size} bytes`).toBe(413)
       expect(res.headers.get('content-type')).toMatch(/^text\/html/)
-      expect(await res.text()).toContain('Les données envoyées sont trop volumineuses (64 Ko au maximum).')
+      expect(await res.text()).toContain(
+        'Les données envoyées sont trop volumineuses (64\u00a0ko au maximum).',
+      )
     }
   })
 

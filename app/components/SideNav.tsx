@@ -34,12 +34,13 @@ function subscribeNarrow(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange)
 }
 
+const TOGGLE_KEYS = ['nav.open', 'nav.close'] as const
+
 /**
  * Side navigation (spec §2, ACCESSIBILITY 15). Without JavaScript the toggle posts to /nav, which
  * stores the choice and redirects back; with no stored choice CSS decides by screen width. With
  * JavaScript the toggle acts at once and the choice is stored in the background.
  */
-const TOGGLE_KEYS = ['nav.open', 'nav.close'] as const
 
 export function SideNav({ roles, pathname, navOpen, returnTo, csrf, counts }: SideNavProps) {
   const { t } = useTranslation()

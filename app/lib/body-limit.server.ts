@@ -6,7 +6,8 @@ import {
   drainStream,
   readLimited,
 } from '../../domain/body-limit.ts'
-import { getInstance } from './i18n.server.ts'
+import { currentLanguage, getInstance } from './i18n.server.ts'
+import { formatNumber } from '../../domain/number-format.ts'
 import { refusalHref, refusalMessage } from './svn-import.server.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -48,7 +49,9 @@ function tooLarge(context: Context, pathname: string, limit: number, drained: bo
   const response = answer
     ? answer(context)
     : new Response(
-        getInstance(context).t('errors.bodyTooLarge', { maxMb: Math.round(limit / 1024 / 1024) }),
+        getInstance(context).t('errors.bodyTooLarge', {
+          maxMb: formatNumber(Math.round(limit / 1024 / 1024), currentLanguage(context)),
+        }),
         { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
       )
   if (!drained) response.headers.set('Connection', 'close')

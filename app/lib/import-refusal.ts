@@ -1,14 +1,5 @@
-import { IMPORT_LIMITS, type ImportProblem } from '../../domain/svn/import.ts'
-import { formatNumber } from '../../domain/number-format.ts'
+import { importLimitValues, type ImportProblem } from '../../domain/svn/import.ts'
 import type { Translate } from './translate.ts'
-
-/** The import limits as the screen's texts name them in `lng` (the hint and the refusals). */
-export function importLimitValues(lng: string): { maxRows: string; maxMb: string } {
-  return {
-    maxRows: formatNumber(IMPORT_LIMITS.maxRows, lng),
-    maxMb: formatNumber(Math.round(IMPORT_LIMITS.maxBytes / 1024 / 1024), lng),
-  }
-}
 
 /**
  * What a refused import says: the reason, then that nothing was imported. One text whether the server

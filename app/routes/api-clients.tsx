@@ -114,8 +114,9 @@ function ApiReferenceLink() {
   return <a href="/svnwebaccess/docs">{t('apiClients.reference')}</a>
 }
 
-/** The secret, shown once after create or rotate; with JS a button copies it. */
 const COPY_KEYS = ['apiClients.result.copy', 'apiClients.result.copied'] as const
+
+/** The secret, shown once after create or rotate; with JS a button copies it. */
 
 function SecretResult({ kind, result }: { kind: 'created' | 'rotated'; result: ApiClientWithSecret }) {
   const { t } = useTranslation()

@@ -8,7 +8,7 @@ import { FormField } from '~/components/form/FormField.tsx'
 import { useScriptRefusal } from '~/components/form/useScriptRefusal.ts'
 import { requireAccess } from '~/lib/auth.server.ts'
 import { getInstance } from '~/lib/i18n.server.ts'
-import { importLimitValues, importRefusalText } from '~/lib/import-refusal.ts'
+import { importRefusalText } from '~/lib/import-refusal.ts'
 import { followRefusal } from '~/lib/refusal.ts'
 import {
   errorFileAvailable,
@@ -17,7 +17,7 @@ import {
   refusalMessage,
 } from '~/lib/svn-import.server.ts'
 import type { RootData } from '~/root.tsx'
-import { IMPORT_FIELD, IMPORT_LIMITS } from '../../domain/svn/import.ts'
+import { IMPORT_FIELD, IMPORT_LIMITS, importLimitValues } from '../../domain/svn/import.ts'
 import type { Route } from './+types/svn.import'
 
 /** The imported records: the caller's open SVN, newest first (the search has no "import" filter). */

@@ -18,6 +18,7 @@ import { getInstance } from '~/lib/i18n.server.ts'
 import type { TranslationKey } from '~/lib/i18n-keys.ts'
 import { titleMeta } from '~/lib/meta.ts'
 import { listUsers } from '~/lib/users.server.ts'
+import { formatNumber } from '../../domain/number-format.ts'
 import type { Route } from './+types/user.administration'
 
 type ColumnKey = 'nachname' | 'vorname' | 'email' | 'type' | 'aktiv'
@@ -59,7 +60,7 @@ export const meta: Route.MetaFunction = ({ data }) => titleMeta(data?.title)
  * outlet: with JS over this list, without JS instead of it (a page of their own, DESIGN §7).
  */
 export default function UserAdministration({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const outlet = useOutlet()
   const hydrated = useHydrated()
   // With a dialog open the server renders the dialog alone (without JS a page of its own); with JS this
@@ -110,7 +111,7 @@ export default function UserAdministration({ loaderData }: Route.ComponentProps)
         </Link>
       </div>
       <p role="status" className="mb-3">
-        {t('admin.users.count', { total })}
+        {t('admin.users.count', { total: formatNumber(total, i18n.language) })}
       </p>
       {rows.length > 0 ? (
         <>

@@ -1,8 +1,18 @@
+import { formatNumber } from '../number-format.ts'
+
 /** DESIGN §5 "Mass import": at most 10 MB (spec §9's file cap) and 5 000 rows per upload. */
 export const IMPORT_LIMITS = {
   maxBytes: 10_485_760,
   maxRows: 5000,
 } as const
+
+/** The limits as a text names them in `lng` ("5’000" rows, "10" MB): the portal's and the template's. */
+export function importLimitValues(lng: string): { maxRows: string; maxMb: string } {
+  return {
+    maxRows: formatNumber(IMPORT_LIMITS.maxRows, lng),
+    maxMb: formatNumber(Math.round(IMPORT_LIMITS.maxBytes / 1024 / 1024), lng),
+  }
+}
 
 /**
  * Why a whole file is refused (nothing is imported); each is a translation key

@@ -32,7 +32,7 @@ test.describe('API reference /svnwebaccess/docs', () => {
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/svnwebaccess\/docs\?lng=fr$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('API du registre SVN : référence')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('API du registre SVN\u00a0: référence')
     await expect(page.getByRole('link', { name: 'Français' })).toHaveAttribute('aria-current', 'page')
 
     // From the contents to one operation, then its response schema opened with the keyboard.

@@ -545,7 +545,8 @@ test.describe('SVN create', () => {
       await expect(page).toHaveURL(`${NEW_FORM}#main`)
       await field(page, 'schiff.markeTyp').fill('Draft 2')
       await expect(page.locator('[data-draft-state="unsaved"]')).toHaveText('Ungespeicherte Änderungen')
-      // Shown by the script alone, and carried by the page (ADR 530): no language file for it.
+      // Shown by the script alone, and carried by the page (ADR 530): no language file for it. (Checked
+      // here, before the save: the save's fetcher call loads the language file, as every call does.)
       expect(languageFiles).toEqual([])
       await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 6_000 })
       await expect(

@@ -16,7 +16,8 @@ async function searchName(page: Page, value: string): Promise<{ count: number; i
   await expect(page).toHaveURL(new RegExp(`name=${encodeURIComponent(value).replace(/%20/g, '\\+')}`, 'i'))
   await expect(name).toHaveValue(value)
   const status = await page.locator('#svn-result-status').innerText()
-  const count = Number(/Gefundene SVN: (\d+)/.exec(status)?.[1] ?? Number.NaN)
+  // Grouped as Swiss German writes it ("1’234").
+  const count = Number(/Gefundene SVN: ([\d’]+)/.exec(status)?.[1]?.replaceAll('’', '') ?? Number.NaN)
   expect(count, status).toBeGreaterThan(0)
   const ids = (await svnIdLinks(page).allInnerTexts()).map((text) => Number(text.trim()))
   // The rest of the matches, page by page, by the pager's links.

@@ -14,6 +14,7 @@ import { useHydrated } from '../useHydrated.ts'
 import {
   EMPTY_PICKUP_FORM,
   fileHref,
+  fileSizeText,
   GENERATE_INTENTS,
   isGenerateIntent,
   PICKUP_FIELDS,
@@ -23,7 +24,6 @@ import {
 } from './pickup.ts'
 import { ErrorNotice } from '../ErrorNotice.tsx'
 import { FieldError } from '../form/FieldError.tsx'
-import { formatKilobytes } from '../../../domain/number-format.ts'
 
 export interface PickupLoaderData {
   type: FileType
@@ -146,7 +146,7 @@ function FileTable({
     key: file.id,
     cells: {
       fileName: <FileName name={file.fileName} />,
-      size: formatKilobytes(file.fileSizeInKb, lng),
+      size: fileSizeText(t, file.fileSizeInKb, lng),
       state: file.isDownloaded ? t('files.list.downloaded') : t('files.list.new'),
       actions: (
         <div className="flex flex-wrap gap-2">

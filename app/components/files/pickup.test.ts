@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import fr from '../../locales/fr.json' with { type: 'json' }
+import { germanTexts } from '../../../tests/render-in-router.tsx'
+import { serverTexts } from '../../lib/texts.tsx'
+import { flatten } from '../../lib/translate.ts'
 import {
   EMPTY_PICKUP_FORM,
   fileHref,
+  fileSizeText,
   isGenerateIntent,
   notDownloadedCount,
   PICKUP_SCREENS,
@@ -68,5 +73,16 @@ describe('pickup helpers', () => {
       ['IVAV', '/svn/iv-av-retrieve', 'ivav'],
       ['AE', '/ae/rejected', 'ae'],
     ])
+  })
+})
+
+describe('fileSizeText', () => {
+  it('writes the size in kB with Swiss grouping and the unit bound to it; never 0 for a file with content', () => {
+    const de = germanTexts.translate()
+    expect(fileSizeText(de, 0.2, 'de')).toBe('1\u00a0kB')
+    expect(fileSizeText(de, 0, 'de')).toBe('0\u00a0kB')
+    expect(fileSizeText(de, 12345.4, 'de')).toBe('12\u2019345\u00a0kB')
+    const french = serverTexts('fr', flatten(fr)).translate()
+    expect(fileSizeText(french, 1075, 'fr')).toBe('1\u202f075\u00a0ko')
   })
 })

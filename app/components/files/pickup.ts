@@ -6,6 +6,8 @@ import {
 } from '../../../domain/files/types.ts'
 import type { NavCountKey } from '../../../domain/navigation.ts'
 import type { TranslationKey } from '../../lib/i18n-keys.ts'
+import type { Translate } from '../../lib/translate.ts'
+import { formatNumber } from '../../../domain/number-format.ts'
 
 /**
  * The three file-pickup screens (spec §2 "File pickup screens", DESIGN §5 "File pickup") share one
@@ -61,6 +63,11 @@ export function sortFilesByNameDesc<T extends { fileName: string }>(files: reado
 
 export function notDownloadedCount(files: readonly FileEntry[]): number {
   return files.filter((f) => !f.isDownloaded).length
+}
+
+/** A file's size as the list shows it ("12 kB", French "1 075 ko"); a file with content never says 0. */
+export function fileSizeText(t: Translate, kb: number, lng: string): string {
+  return t('files.list.sizeKb', { size: formatNumber(kb > 0 && kb < 1 ? 1 : Math.round(kb), lng) })
 }
 
 /** The portal's download URL of a file (DESIGN §7): `/files/{type}/{fileName}`. */

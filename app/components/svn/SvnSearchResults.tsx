@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/texts.tsx'
 import { enumLabel } from './labels.ts'
+import { formatNumber } from '../../../domain/number-format.ts'
 import { Link } from 'react-router'
 import {
   SEARCH_NOTICE_THRESHOLD,
@@ -43,7 +44,7 @@ export function SvnSearchResults({
   sort,
   query,
 }: SvnSearchResultsProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const params = new URLSearchParams(query)
   const columns: Column<SearchRowKey>[] = SEARCH_ROW_KEYS.map((key) => ({
     key,
@@ -85,7 +86,11 @@ export function SvnSearchResults({
         {total === 0 ? (
           <p>{t('svn.search.noResults')}</p>
         ) : (
-          <p>{total > shown ? t('svn.search.countMore', { shown }) : t('svn.search.count', { total })}</p>
+          <p>
+            {total > shown
+              ? t('svn.search.countMore', { shown: formatNumber(shown, i18n.language) })
+              : t('svn.search.count', { total: formatNumber(total, i18n.language) })}
+          </p>
         )}
         {total > SEARCH_NOTICE_THRESHOLD ? (
           <p className="mt-2 border-l-8 border-brand-700 bg-brand-50 px-4 py-3 font-semibold text-brand-800">

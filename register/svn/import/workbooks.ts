@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs'
 import type { Language } from '../../../domain/languages.ts'
-import { formatNumber } from '../../../domain/number-format.ts'
-import { IMPORT_LIMITS } from '../../../domain/svn/import.ts'
+import { IMPORT_LIMITS, importLimitValues } from '../../../domain/svn/import.ts'
 import type { CreateField, CreateFieldName } from '../../../domain/svn/create.ts'
 import { translate } from '../../i18n.ts'
 import { classifyHeader, headerOf, importColumns, optionEntry } from './columns.ts'
@@ -168,11 +167,12 @@ export async function writeTemplate(lang: Language, options: { canWikC: boolean;
 
   help.columns = [{ width: 28 }, { width: 30 }, { width: 60 }, { width: 70 }]
   help.addRow([translate(lang, 'import.help.title')]).font = { bold: true, size: 14 }
+  const limits = importLimitValues(lang)
   const intro = help.addRow([
     translate(lang, 'import.help.intro', {
       sheet: translate(lang, 'import.sheet.data'),
-      rows: formatNumber(IMPORT_LIMITS.maxRows, lang),
-      mb: formatNumber(Math.round(IMPORT_LIMITS.maxBytes / 1024 / 1024), lang),
+      rows: limits.maxRows,
+      mb: limits.maxMb,
     }),
   ])
   help.mergeCells(intro.number, 1, intro.number, 4)
