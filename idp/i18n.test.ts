@@ -23,7 +23,7 @@ describe('locales', () => {
     expect(empty, `empty in ${lang}.json`).toEqual([])
   })
 
-  it('keeps the typography: ’ for the apostrophe, French no-break spaces (ADR 824)', () => {
+  it('keeps the typography: ’ for the apostrophe, no-break spaces in French pairs and before units (ADR 824)', () => {
     const problems = languages.flatMap((lang) =>
       Object.entries(load(lang)).flatMap(([key, value]) =>
         typographyProblems(lang, value).map((rule) => `${lang}:${key}: ${rule}`),

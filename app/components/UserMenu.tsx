@@ -62,7 +62,10 @@ export function UserMenu({ user, lng, returnTo, csrf }: UserMenuProps) {
   return (
     <details ref={ref} className="group relative">
       <summary className="no-marker flex min-h-10 items-center gap-1 rounded px-2 py-1 font-semibold hover:bg-surface">
-        <span className="sr-only">{t('header.userMenu')}: </span>
+        <span className="sr-only">
+          {t('header.userMenu')}
+          {t('common.labelSuffix')}{' '}
+        </span>
         <span>{name}</span>
         <ChevronDownIcon className="size-4 shrink-0 transition-transform group-open:rotate-180" />
       </summary>

@@ -13,7 +13,7 @@ describe('importRefusalText', () => {
     expect(importRefusalText(tDe, 'de', 'required')).toBe(
       'Bitte wählen Sie eine Excel-Datei (.xlsx) aus. Es wurde nichts importiert.',
     )
-    expect(importRefusalText(tDe, 'de', 'tooLarge')).toMatch(/\b10 MB\b.*Es wurde nichts importiert\.$/)
+    expect(importRefusalText(tDe, 'de', 'tooLarge')).toMatch(/\b10\u00a0MB\b.*Es wurde nichts importiert\.$/)
     // The limit grouped as French writes it ("5 000"), not as German does ("5’000").
     expect(importRefusalText(tFr, 'fr', 'tooManyRows')).toBe(
       'Le fichier a plus de 5\u202f000 lignes. Veuillez le répartir sur plusieurs fichiers. Rien n’a été importé.',

@@ -57,7 +57,7 @@ describe('locales', () => {
     expect(problems).toEqual([])
   })
 
-  it('keeps the typography: ’ for the apostrophe, French no-break spaces (ADR 824)', () => {
+  it('keeps the typography: ’ for the apostrophe, no-break spaces in French pairs and before units (ADR 824)', () => {
     const problems = LANGUAGES.flatMap((lng) =>
       [...flat[lng]].flatMap(([key, value]) =>
         typographyProblems(lng, String(value)).map((rule) => `${lng}:${key}: ${rule}`),

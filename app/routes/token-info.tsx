@@ -119,13 +119,14 @@ function TokenSection({
   missing: string
 }) {
   const { t } = useTranslation()
+  const part = (key: 'debug.header' | 'debug.payload') => `${title}${t('common.labelSuffix')} ${t(key)}`
   return (
     <section className="flex flex-col gap-2">
       <h3 className="text-lg font-semibold">{title}</h3>
       {token ? (
         <>
-          <JsonRegion label={`${title}: ${t('debug.header')}`} value={token.header} />
-          <JsonRegion label={`${title}: ${t('debug.payload')}`} value={token.payload} />
+          <JsonRegion label={part('debug.header')} value={token.header} />
+          <JsonRegion label={part('debug.payload')} value={token.payload} />
         </>
       ) : (
         <p>{missing}</p>

@@ -58,6 +58,6 @@ export function errorPage(
       : t('error.text')
   const body = html`<h1>${t('error.heading')}</h1>
     <p>${text}</p>
-    ${options.code && html`<p class="error-code">${t('error.code')}: <code>${options.code}</code></p>`}`
+    ${options.code && html`<p class="error-code">${t('error.code')} <code>${options.code}</code></p>`}`
   return layout(page, t('error.title'), body)
 }

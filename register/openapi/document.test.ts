@@ -193,6 +193,11 @@ describe('served', () => {
     const html = await res.text()
     expect(html).toContain('<html lang="fr">')
     expect(html).not.toMatch(/<script|style=|(src|href)="https?:/)
+    // Every colon the page joins is the catalogue's: French keeps it by a no-break space (ADR 824).
+    expect(html).toContain('<strong>Autorisation\u00a0:</strong>')
+    expect(html).toContain('aria-label="Réponses\u00a0: GET /svn/search"')
+    expect(html).toMatch(/<li><code>\w+<\/code>\u00a0: /)
+    expect(html).not.toMatch(/[^\u00a0]:<\/strong>|aria-label="[^"]*[^\u00a0]: |<li><code>\w+<\/code>: /)
     for (const [key, op] of operations(document)) {
       const [method = '', path = ''] = key.split(' ')
       expect(html, key).toContain(`<span class="method">${method}</span> <code>${path}</code>`)

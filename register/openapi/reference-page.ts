@@ -18,16 +18,26 @@ const prose = (text: string) => escape(text).replace(/`([^`]+)`/g, '<code>$1</co
 
 const json = (value: unknown) => escape(JSON.stringify(value, null, 2))
 
-/** A scrolling block a keyboard can reach (axe: scrollable-region-focusable). */
+/** A catalogue text, escaped. */
+type T = (key: RegisterMessageKey, vars?: Record<string, string | number>) => string
+
+/** A scrolling block a keyboard can reach (axe: scrollable-region-focusable); `label` is escaped HTML. */
 const block = (label: string, value: unknown) =>
-  `<pre tabindex="0" aria-label="${escape(label)}">${json(value)}</pre>`
+  `<pre tabindex="0" aria-label="${label}">${json(value)}</pre>`
 
 /**
  * A table in a box of its own that scrolls sideways on a narrow screen; the keyboard reaches the box,
  * named by the caption and the operation (a group, not a landmark: there are two per operation).
+ * `operation`, `head` and `rows` are escaped HTML.
  */
-const table = (caption: string, operation: string, head: string, rows: string) =>
-  `<div class="table" role="group" tabindex="0" aria-label="${escape(`${caption}: ${operation}`)}"><table><caption>${escape(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`
+const table = (
+  t: T,
+  caption: 'docs.parameters' | 'docs.responses',
+  operation: string,
+  head: string,
+  rows: string,
+) =>
+  `<div class="table" role="group" tabindex="0" aria-label="${t(caption)}${t('docs.labelSuffix')} ${operation}"><table><caption>${t(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`
 
 export const REFERENCE_CSS = `
 :root { color-scheme: light; font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; background: #fff; }
@@ -100,7 +110,7 @@ export function renderReferencePage(document: OpenApiDocument, lang: Language): 
   const schemes = Object.entries(document.components.securitySchemes)
     .map(
       ([name, scheme]) =>
-        `<li><code>${escape(name)}</code>: ${prose((scheme as Json).description as string)}</li>`,
+        `<li><code>${escape(name)}</code>${t('docs.labelSuffix')} ${prose((scheme as Json).description as string)}</li>`,
     )
     .join('')
 
@@ -114,7 +124,7 @@ export function renderReferencePage(document: OpenApiDocument, lang: Language): 
   const schemas = Object.entries(document.components.schemas)
     .map(
       ([name, schema]) =>
-        `<h3 id="schema-${escape(name)}"><code>${escape(name)}</code></h3>${block(`${translate(lang, 'docs.schema')} ${name}`, schema)}`,
+        `<h3 id="schema-${escape(name)}"><code>${escape(name)}</code></h3>${block(`${t('docs.schema')} ${escape(name)}`, schema)}`,
     )
     .join('')
 
@@ -154,17 +164,16 @@ ${sections}
 `
 }
 
-type T = (key: RegisterMessageKey, vars?: Record<string, string | number>) => string
-
 function renderOperation(
   { method, path, op }: { method: string; path: string; op: Operation },
   t: T,
 ): string {
   const id = op.operationId
+  const operation = `${method} ${escape(path)}`
   const parts: string[] = [
     `<article aria-labelledby="${id}"><h3 id="${id}"><span class="method">${method}</span> <code>${escape(path)}</code></h3>`,
     `<p>${prose(op.summary)}</p>`,
-    `<p><strong>${t('docs.required')}:</strong> ${prose(op.description.replace(/^[\s\S]*\*\*Required:\*\* /, ''))}</p>`,
+    `<p><strong>${t('docs.required')}${t('docs.labelSuffix')}</strong> ${prose(op.description.replace(/^[\s\S]*\*\*Required:\*\* /, ''))}</p>`,
   ]
   if (op.parameters?.length) {
     const rows = op.parameters
@@ -175,8 +184,9 @@ function renderOperation(
       .join('')
     parts.push(
       table(
-        t('docs.parameters'),
-        `${method} ${path}`,
+        t,
+        'docs.parameters',
+        operation,
         `<th scope="col">${t('docs.name')}</th><th scope="col">${t('docs.in')}</th><th scope="col">${t('docs.mandatory')}</th><th scope="col">${t('docs.schema')}</th>`,
         rows,
       ),
@@ -186,7 +196,7 @@ function renderOperation(
     parts.push(`<h4>${t('docs.requestBody', { type })}</h4>`)
     if (media.schema)
       parts.push(
-        `<details><summary>${t('docs.schema')}</summary>${block(`${t('docs.schema')} ${id}`, media.schema)}</details>`,
+        `<details><summary>${t('docs.schema')}</summary>${block(`${t('docs.schema')} ${escape(id)}`, media.schema)}</details>`,
       )
     if (media.example !== undefined)
       parts.push(`<p>${t('docs.exampleRequest')}</p>${block(t('docs.exampleRequest'), media.example)}`)
@@ -199,8 +209,9 @@ function renderOperation(
     .join('')
   parts.push(
     table(
-      t('docs.responses'),
-      `${method} ${path}`,
+      t,
+      'docs.responses',
+      operation,
       `<th scope="col">${t('docs.status')}</th><th scope="col">${t('docs.description')}</th><th scope="col">${t('docs.contentType')}</th>`,
       rows,
     ),
@@ -209,7 +220,7 @@ function renderOperation(
     for (const media of Object.values(answer.content ?? {})) {
       if (Number(status) >= 300 || !media.schema) continue
       parts.push(
-        `<details><summary>${t('docs.schema')} ${escape(status)}</summary>${block(`${t('docs.schema')} ${id} ${status}`, media.schema)}</details>`,
+        `<details><summary>${t('docs.schema')} ${escape(status)}</summary>${block(`${t('docs.schema')} ${escape(id)} ${escape(status)}`, media.schema)}</details>`,
       )
       if (media.example !== undefined)
         parts.push(

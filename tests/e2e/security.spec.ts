@@ -178,7 +178,7 @@ test.describe('security', () => {
     })
     expect(response.status()).toBe(413)
     expect(await response.text()).toBe(
-      'Die gesendeten Daten sind zu gross (höchstens 1 MB). Es wurde nichts gespeichert.',
+      'Die gesendeten Daten sind zu gross (höchstens 1\u00a0MB). Es wurde nichts gespeichert.',
     )
     // A screen answers with its error page, in the user's language.
     const screen = await page.request.post('/no-permission', {
@@ -188,7 +188,7 @@ test.describe('security', () => {
     })
     expect(screen.status()).toBe(413)
     expect(screen.headers()['content-type']).toMatch(/^text\/html/)
-    expect(await screen.text()).toContain('Die gesendeten Daten sind zu gross (höchstens 1 MB).')
+    expect(await screen.text()).toContain('Die gesendeten Daten sind zu gross (höchstens 1\u00a0MB).')
     // The language did not change.
     await page.goto('/no-permission')
     await expect(page.locator('html')).toHaveAttribute('lang', /^de/)

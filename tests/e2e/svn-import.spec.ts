@@ -169,6 +169,20 @@ test.describe('SVN mass import', () => {
     await expect(page.getByText('Keine SVN gefunden.')).toBeVisible()
   })
 
+  test('states its limits with the numbers of the clerk’s language', async ({ page, baseURL }, info) => {
+    // ADR 824: ’ groups thousands in German, a narrow no-break space in French; a no-break space keeps
+    // a number with its unit. The exact characters: Playwright's text matchers read any space as one.
+    await loginAs(page, USERS[jsEnabled(info) ? 'js' : 'no-js'])
+    await openImport(page)
+    const hint = async () => (await page.locator('main').textContent()) ?? ''
+    expect(await hint()).toContain('Höchstens 10\u00a0MB und 5’000 Zeilen.')
+    await page.context().addCookies([{ name: 'lng', value: 'fr', url: baseURL }])
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    expect(await hint()).toContain('10\u00a0Mo et 5\u202f000 lignes au plus.')
+    await expectNoA11yViolations(page, 'import in French')
+  })
+
   test('no error file yet: the translated not-found page, not a bare text', async ({ page }) => {
     await loginAs(page, 'clerk@alpina.example')
     const response = await page.goto('/svn/import/error')

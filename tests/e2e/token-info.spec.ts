@@ -37,6 +37,21 @@ test.describe('token-info debug page', () => {
     await expectNoA11yViolations(page, 'token-info')
   })
 
+  test('French keeps the colon of the token headings from its word by a no-break space', async ({
+    page,
+    baseURL,
+  }) => {
+    await loginAs(page, 'admin@alpina.example')
+    await page.context().addCookies([{ name: 'lng', value: 'fr', url: baseURL }])
+    await page.goto('/token-info')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    // The exact text: Playwright's text matchers read a no-break space as a space.
+    const headings = await page.getByRole('heading', { level: 4 }).allTextContents()
+    expect(headings).toContain('Jeton d’accès\u00a0: En-tête')
+    expect(headings).toContain('Jeton d’identité\u00a0: Contenu')
+    await expectNoA11yViolations(page, 'token-info in French')
+  })
+
   test('loads the external tokens and user info of the demo provider', async ({ page, baseURL }) => {
     await loginAs(page, 'admin@alpina.example')
     await page.goto('/token-info')

@@ -279,7 +279,10 @@ export function SvnCreateForm(props: SvnCreateFormProps) {
           <legend className={`${legend} px-1`}>{t(SECTION_TITLES.schild)}</legend>
           <div className={GRID}>{inSection('schild')}</div>
           <p className="mt-3">
-            <span className="font-semibold">{t('svn.labels.plate')}: </span>
+            <span className="font-semibold">
+              {t('svn.labels.plate')}
+              {t('common.labelSuffix')}{' '}
+            </span>
             <span data-testid="plate-display">{plate || t('svnCreate.plateEmpty')}</span>
           </p>
         </fieldset>

@@ -19,7 +19,11 @@ export function SvnHistoryTable({ entries }: { entries: SvnHistoryEntry[] }) {
     <div className="mt-6">
       {entries.length === 0 ? (
         <p>
-          <strong>{t('svn.history.caption')}:</strong> {t('svn.history.empty')}
+          <strong>
+            {t('svn.history.caption')}
+            {t('common.labelSuffix')}
+          </strong>{' '}
+          {t('svn.history.empty')}
         </p>
       ) : (
         <DataTable

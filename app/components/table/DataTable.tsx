@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router'
 export const DATA_TABLE_KEYS: readonly TranslationKey[] = [
   'table.sortedAscending',
   'table.sortedDescending',
-  'table.cellLabel',
+  'common.labelSuffix',
 ]
 
 export interface Column<K extends string> {
@@ -109,7 +109,7 @@ export function DataTable<K extends string>({
               }
             >
               {columns.map((c) => (
-                <td key={c.key} data-label={t('table.cellLabel', { label: c.label })} className={c.className}>
+                <td key={c.key} data-label={`${c.label}${t('common.labelSuffix')}`} className={c.className}>
                   {row.cells[c.key]}
                 </td>
               ))}
