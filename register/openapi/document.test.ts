@@ -196,6 +196,11 @@ describe('served', () => {
     // Every colon the page joins is the catalogue's: French keeps it by a no-break space (ADR 824).
     expect(html).toContain('<strong>Autorisation\u00a0:</strong>')
     expect(html).toContain('aria-label="Réponses\u00a0: GET /svn/search"')
+    // The document's English on a French page is marked so (WCAG 3.1.2).
+    expect(html).toContain('<h2 id="tag-users" lang="en">Users</h2>')
+    expect(html).toContain('<p><span lang="en">Searches SVN')
+    // The header to send is code in every language, not a quotation in the sentence's typography.
+    expect(html).toContain('dans l’en-tête <code>Authorization: Bearer &lt;JWT&gt;</code>.')
     expect(html).toMatch(/<li><code>\w+<\/code>\u00a0: /)
     expect(html).not.toMatch(/[^\u00a0]:<\/strong>|aria-label="[^"]*[^\u00a0]: |<li><code>\w+<\/code>: /)
     for (const [key, op] of operations(document)) {

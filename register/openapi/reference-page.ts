@@ -13,8 +13,11 @@ type Json = Record<string, unknown>
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
-/** Escaped text with `code` spans of the document's descriptions. */
-const prose = (text: string) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>')
+/** English words of the document on a page in another language, marked so (WCAG 3.1.2 Language of Parts). */
+const english = (html: string) => `<span lang="en">${html}</span>`
+
+/** The document's descriptions (English): escaped, with `code` spans. */
+const prose = (text: string) => english(escape(text).replace(/`([^`]+)`/g, '<code>$1</code>'))
 
 const json = (value: unknown) => escape(JSON.stringify(value, null, 2))
 
@@ -103,7 +106,7 @@ export function renderReferencePage(document: OpenApiDocument, lang: Language): 
             `<li><a href="#${o.op.operationId}"><span class="method">${o.method}</span> <code>${escape(o.path)}</code></a></li>`,
         )
         .join('')
-      return `<li><a href="#tag-${slug(tag)}">${escape(tag)}</a><ul>${items}</ul></li>`
+      return `<li><a href="#tag-${slug(tag)}" lang="en">${escape(tag)}</a><ul>${items}</ul></li>`
     })
     .join('')
 
@@ -117,7 +120,7 @@ export function renderReferencePage(document: OpenApiDocument, lang: Language): 
   const sections = tags
     .map((tag) => {
       const ops = operations.filter((o) => o.op.tags[0] === tag).map((o) => renderOperation(o, t))
-      return `<section aria-labelledby="tag-${slug(tag)}"><h2 id="tag-${slug(tag)}">${escape(tag)}</h2>${ops.join('')}</section>`
+      return `<section aria-labelledby="tag-${slug(tag)}"><h2 id="tag-${slug(tag)}" lang="en">${escape(tag)}</h2>${ops.join('')}</section>`
     })
     .join('')
 
@@ -149,12 +152,12 @@ export function renderReferencePage(document: OpenApiDocument, lang: Language): 
 <nav aria-label="${t('docs.languages')}"><ul class="langs">${languages}</ul></nav>
 <h1>${t('docs.title')}</h1>
 <p>${t('docs.intro')}</p>
-<p><a href="openapi.json" type="application/json">${t('docs.document')}</a> · ${escape(document.info.title)} ${escape(document.info.version)}</p>
+<p><a href="openapi.json" type="application/json">${t('docs.document')}</a> · ${english(escape(document.info.title))} ${escape(document.info.version)}</p>
 </header>
 <nav aria-labelledby="contents"><h2 id="contents">${t('docs.contents')}</h2><ul>${contents}<li><a href="#schemas">${t('docs.schemas')}</a></li></ul></nav>
 <main id="main" tabindex="-1">
 <section aria-labelledby="authentication"><h2 id="authentication">${t('docs.authentication')}</h2>
-<p>${t('docs.authenticationText')}</p>
+<p>${t('docs.authenticationText').replace('{header}', '<code>Authorization: Bearer &lt;JWT&gt;</code>')}</p>
 <ul>${schemes}</ul></section>
 ${sections}
 <section aria-labelledby="schemas"><h2 id="schemas">${t('docs.schemas')}</h2>${schemas}</section>

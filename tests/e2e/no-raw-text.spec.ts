@@ -66,6 +66,18 @@ test.describe('no raw translation keys or placeholders', () => {
       'http://localhost:3500/svn/search',
     ]
     for (const text of allowed) expect(keysIn(text), text).toEqual([])
+    // French pages: a colon joined in code without its no-break space (ADR 824).
+    const fr = (body: string) => rawTextProblems(`<html lang="fr"><body>${body}</body></html>`)
+    expect(fr('<h4>Jeton d’accès: En-tête</h4>')).toEqual(['French spacing "Jeton d’accès: E" in the text'])
+    expect(fr('<p>Statut : actif</p>')).toEqual(['French spacing "Statut : a" in the text'])
+    expect(fr('<td data-label="Statut:">actif</td>')).toEqual(['French spacing "Statut:" in data-label'])
+    expect(
+      fr(
+        '<p>Statut\u00a0: actif, 14:30, http://localhost:3300/oidc, «\u00a0Test\u00a0»\u00a0?</p><pre>"alg": "RS256"</pre>',
+      ),
+    ).toEqual([])
+    expect(fr('<p>Autorisation\u00a0: <span lang="en">Canton clients: a token</span></p>')).toEqual([])
+    expect(rawTextProblems('<html lang="de"><body><p>Status: aktiv</p></body></html>')).toEqual([])
   })
 
   for (const lng of LANGUAGES) {
