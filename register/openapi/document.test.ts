@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { DatabaseHandle } from '../../db/client.ts'
+import { LANGUAGES } from '../../domain/languages.ts'
 import { openRegisterTestbed } from '../testing.ts'
 import { checkResponse } from './conformance.ts'
 import {
@@ -212,5 +213,13 @@ describe('served', () => {
     }
     const css = await app.request('/docs/reference.css')
     expect(css.headers.get('Content-Type')).toMatch(/^text\/css/)
+  })
+
+  it('GET /docs in every language: the header to send is code, no placeholder is left', async () => {
+    for (const lng of LANGUAGES) {
+      const html = await (await app.request(`/docs?lng=${lng}`)).text()
+      expect(html, lng).toContain('<code>Authorization: Bearer &lt;JWT&gt;</code>.')
+      expect(html, lng).not.toContain('{header}')
+    }
   })
 })

@@ -13,7 +13,7 @@ type Json = Record<string, unknown>
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
-/** English words of the document on a page in another language, marked so (WCAG 3.1.2 Language of Parts). */
+/** The document's English words, marked so for a page in another language (WCAG 3.1.2 Language of Parts). */
 const english = (html: string) => `<span lang="en">${html}</span>`
 
 /** The document's descriptions (English): escaped, with `code` spans. */
@@ -157,7 +157,7 @@ export function renderReferencePage(document: OpenApiDocument, lang: Language): 
 <nav aria-labelledby="contents"><h2 id="contents">${t('docs.contents')}</h2><ul>${contents}<li><a href="#schemas">${t('docs.schemas')}</a></li></ul></nav>
 <main id="main" tabindex="-1">
 <section aria-labelledby="authentication"><h2 id="authentication">${t('docs.authentication')}</h2>
-<p>${t('docs.authenticationText').replace('{header}', '<code>Authorization: Bearer &lt;JWT&gt;</code>')}</p>
+<p>${t('docs.authenticationText').replaceAll('{header}', '<code>Authorization: Bearer &lt;JWT&gt;</code>')}</p>
 <ul>${schemes}</ul></section>
 ${sections}
 <section aria-labelledby="schemas"><h2 id="schemas">${t('docs.schemas')}</h2>${schemas}</section>
@@ -182,7 +182,7 @@ function renderOperation(
     const rows = op.parameters
       .map(
         (p) =>
-          `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${p.required ? t('docs.yes') : t('docs.no')}</td><td><code class="json">${escape(JSON.stringify(p.schema))}</code></td></tr>`,
+          `<tr><td><code>${escape(p.name)}</code></td><td><code>${escape(p.in)}</code></td><td>${p.required ? t('docs.yes') : t('docs.no')}</td><td><code class="json">${escape(JSON.stringify(p.schema))}</code></td></tr>`,
       )
       .join('')
     parts.push(

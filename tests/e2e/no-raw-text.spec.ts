@@ -77,6 +77,13 @@ test.describe('no raw translation keys or placeholders', () => {
       ),
     ).toEqual([])
     expect(fr('<p>Autorisation\u00a0: <span lang="en">Canton clients: a token</span></p>')).toEqual([])
+    // Where an element ends, a colon or question mark is read as at the end.
+    expect(fr('<dt>Statut:</dt><dd>actif</dd>')).toEqual(['French spacing "Statut:" in the text'])
+    expect(fr('<p>«Test»</p>')).toEqual([
+      'French spacing "«Te" in the text',
+      'French spacing "«Test»" in the text',
+    ])
+    expect(fr('<p>Vraiment\u202f? Aide <kbd>?</kbd></p><button lang="de">Deutsch: DE</button>')).toEqual([])
     expect(rawTextProblems('<html lang="de"><body><p>Status: aktiv</p></body></html>')).toEqual([])
   })
 

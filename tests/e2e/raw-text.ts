@@ -1,7 +1,8 @@
 /**
  * Finds what must never reach a page (issue 20 item 1, issue 17 item 13): a raw translation key
  * (`word.word.word`, as i18next shows a key it does not know) in the visible text or in a text attribute
- * (aria-label, title, placeholder, alt, …), and an unfilled `{{placeholder}}` anywhere in the HTML.
+ * (aria-label, title, placeholder, alt, …), and an unfilled `{{placeholder}}` anywhere in the HTML; on a
+ * French page also the spacing of its punctuation (ADR 824).
  * Legitimate dotted text stays allowed: e-mail addresses and domain names (a TLD last, or next to @ or
  * //), file names (an extension last), dates and version numbers (digits), German abbreviations ("z. B.").
  */
@@ -51,35 +52,54 @@ export function keysIn(text: string): string[] {
     .filter((word) => !NOT_A_KEY_ENDING.has(word.slice(word.lastIndexOf('.') + 1).toLowerCase()))
 }
 
+/** Where a tag was: the end of an element's text is an end for the rules below, not a join. */
+const TAG = '\u0001'
+
 /**
  * French spacing that code, not the catalogue, got wrong (ADR 824): the catalogue's test holds its own
  * texts, but a label joined with ": " in code reaches the page unchecked. Before : ; ? ! » a French page
- * has a no-break space, never a plain one or none (a colon with none is read only before a space or
- * the end, so times and addresses pass); after « likewise.
+ * has a no-break space (U+00A0 or the narrow U+202F), never a breaking one or none; after « likewise.
+ * A colon with none is read only before a space, a tag or the end, so times and addresses pass.
  */
-const FRENCH_SPACING = /[\p{L}\p{N})][:;?!](?=\s|$)| [:;?!»]|« /gu
+const FRENCH_SPACING = new RegExp(
+  [
+    String.raw`[\p{L}\p{N})%…»]${TAG}*[:;?!](?=[\s${TAG}]|$)`, // none before
+    String.raw`[^\S\u00a0\u202f]${TAG}*[:;?!»]`, // a breaking one before
+    String.raw`[^\s${TAG}]${TAG}*»`, // none before »
+    String.raw`«${TAG}*(?![\u00a0\u202f])`, // none or a breaking one after «
+  ].join('|'),
+  'gu',
+)
 
-/**
- * Not the page's French: code blocks, form values and scripts are data or the user's, and a part marked
- * with another language (the API reference's English descriptions) keeps that language's rules.
- */
-const NOT_PAGE_TEXT =
-  /<(script|style|pre|code|textarea)\b[\s\S]*?<\/\1>|<(\w+)\b[^>]*\slang="(?!fr)[^"]*"[^>]*>[\s\S]*?<\/\2>/gi
+/** Code, keys, form values and scripts are data or the user's, not the page's French; their tags stay. */
+const NOT_FRENCH_CONTENT = /(<(script|style|pre|code|kbd|samp|textarea)\b[^>]*>)[\s\S]*?<\/\2>/gi
+
+/** A part marked with another language (a language's own name, the API reference's English) keeps its rules. */
+const OTHER_LANGUAGE = /<(\w+)\b[^>]*\slang="(?!fr)[^"]*"[^>]*>[\s\S]*?<\/\1>/gi
+
+/** The attributes a user reads or hears (TEXT_ATTRIBUTES without `content`, which holds refresh URLs). */
+const FRENCH_ATTRIBUTES =
+  /\s(aria-label|aria-description|aria-roledescription|title|placeholder|alt|data-label)="([^"]*)"/g
 
 function frenchSpacingProblems(html: string): string[] {
   const problems: string[] = []
   const check = (text: string, where: string) => {
     for (const m of text.matchAll(FRENCH_SPACING)) {
       const at = m.index ?? 0
-      const excerpt = text.slice(Math.max(0, at - 20), at + m[0].length + 2).replace(/\s+/g, ' ')
+      const excerpt = text
+        .slice(Math.max(0, at - 20), at + m[0].length + 2)
+        .replaceAll(TAG, '')
+        .replace(/\s+/g, ' ')
       problems.push(`French spacing "${excerpt}" in ${where}`)
     }
   }
-  const withoutCode = html.replace(NOT_PAGE_TEXT, '').replace(/<!--[\s\S]*?-->/g, '')
-  check(decodeEntities(withoutCode.replace(/<[^>]*>/g, '')), 'the text')
-  for (const m of withoutCode.matchAll(/<[^>]+>/g)) {
-    for (const a of m[0].matchAll(/\s(aria-label|title|placeholder|alt|data-label)="([^"]*)"/g))
-      check(decodeEntities(a[2] ?? ''), a[1] ?? '')
+  const french = html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(OTHER_LANGUAGE, '')
+    .replace(NOT_FRENCH_CONTENT, '$1')
+  check(decodeEntities(french.replace(/<[^>]*>/g, TAG)), 'the text')
+  for (const m of french.matchAll(/<[^>]+>/g)) {
+    for (const a of m[0].matchAll(FRENCH_ATTRIBUTES)) check(decodeEntities(a[2] ?? ''), a[1] ?? '')
   }
   return problems
 }

@@ -42,7 +42,7 @@ export function watchRawText(context: BrowserContext): void {
 /** The rendered page now (after client rendering), e.g. a state reached without a navigation. */
 export async function expectNoRawText(page: Page, label = page.url()): Promise<void> {
   const problems = rawTextProblems(await page.content())
-  expect(problems, `raw translation keys or placeholders on ${label}`).toEqual([])
+  expect(problems, `raw translation keys, placeholders or French spacing on ${label}`).toEqual([])
 }
 
 /**
@@ -61,9 +61,10 @@ export const test = base.extend<{ noRawText: void }>({
         if (html !== null) recordProblems(`${page.url()} (rendered)`, html)
       }
       await Promise.all(rawText.pending)
-      expect(rawText.problems, 'raw translation keys or placeholders on the pages this test reached').toEqual(
-        [],
-      )
+      expect(
+        rawText.problems,
+        'raw translation keys, placeholders or French spacing on the pages this test reached',
+      ).toEqual([])
     },
     { auto: true },
   ],
