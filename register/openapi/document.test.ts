@@ -200,6 +200,8 @@ describe('served', () => {
     // The document's English on a French page is marked so (WCAG 3.1.2).
     expect(html).toContain('<h2 id="tag-users" lang="en">Users</h2>')
     expect(html).toContain('<p><span lang="en">Searches SVN')
+    // An operation's description is shown, not only its summary (the search's paging rules).
+    expect(html).toContain('<p><span lang="en">Considers the first 100 matches')
     // The header to send is code in every language, not a quotation in the sentence's typography.
     expect(html).toContain('dans l’en-tête <code>Authorization: Bearer &lt;JWT&gt;</code>.')
     expect(html).toMatch(/<li><code>\w+<\/code>\u00a0: /)

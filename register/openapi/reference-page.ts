@@ -173,10 +173,14 @@ function renderOperation(
 ): string {
   const id = op.operationId
   const operation = `${method} ${escape(path)}`
+  // The document's description: what the operation does (where it says more than its summary), then
+  // "**Required:** …" (document.ts).
+  const [details = '', required = ''] = op.description.split('**Required:** ')
   const parts: string[] = [
     `<article aria-labelledby="${id}"><h3 id="${id}"><span class="method">${method}</span> <code>${escape(path)}</code></h3>`,
     `<p>${prose(op.summary)}</p>`,
-    `<p><strong>${t('docs.required')}${t('docs.labelSuffix')}</strong> ${prose(op.description.replace(/^[\s\S]*\*\*Required:\*\* /, ''))}</p>`,
+    ...(details.trim() ? [`<p>${prose(details.trim())}</p>`] : []),
+    `<p><strong>${t('docs.required')}${t('docs.labelSuffix')}</strong> ${prose(required)}</p>`,
   ]
   if (op.parameters?.length) {
     const rows = op.parameters
