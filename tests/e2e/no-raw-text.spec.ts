@@ -58,6 +58,10 @@ test.describe('no raw translation keys or placeholders', () => {
     expect(rawTextProblems('<input placeholder="common.search.label">')).toEqual([
       'key common.search.label in placeholder',
     ])
+    // The narrow table's cell labels are drawn from data-label by CSS.
+    expect(rawTextProblems('<td data-label="table.cell.label">x</td>')).toEqual([
+      'key table.cell.label in data-label',
+    ])
     const allowed = [
       'broker.admin@seeland.example',
       'mail to info@svn.example.ch or www.svn-portal.example.ch',

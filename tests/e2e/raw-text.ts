@@ -39,8 +39,18 @@ const NOT_A_KEY_ENDING = new Set([
 const PLACEHOLDER = /\{\{[^{}]*\}\}/g
 
 /** Attributes whose value a user reads or hears. */
-const TEXT_ATTRIBUTES =
-  /\s(?:aria-label|aria-description|aria-roledescription|title|placeholder|alt|content)="([^"]*)"/g
+const READ_ATTRIBUTES = [
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'title',
+  'placeholder',
+  'alt',
+]
+/** `data-label` is drawn by CSS (the narrow table's cell labels). */
+const attributes = (names: readonly string[]) => new RegExp(`\\s(${names.join('|')})="([^"]*)"`, 'g')
+/** For raw keys also `content` (meta descriptions). */
+const TEXT_ATTRIBUTES = attributes([...READ_ATTRIBUTES, 'data-label', 'content'])
 
 /** The text without character references; a no-break space reads as a space. */
 const decode = (text: string) => decodeEntities(text).replace(/\u00a0/g, ' ')
@@ -77,9 +87,8 @@ const NOT_FRENCH_CONTENT = /(<(script|style|pre|code|kbd|samp|textarea)\b[^>]*>)
 /** A part marked with another language (a language's own name, the API reference's English) keeps its rules. */
 const OTHER_LANGUAGE = /<(\w+)\b[^>]*\slang="(?!fr)[^"]*"[^>]*>[\s\S]*?<\/\1>/gi
 
-/** The attributes a user reads or hears (TEXT_ATTRIBUTES without `content`, which holds refresh URLs). */
-const FRENCH_ATTRIBUTES =
-  /\s(aria-label|aria-description|aria-roledescription|title|placeholder|alt|data-label)="([^"]*)"/g
+/** For French spacing not `content`, which also holds refresh URLs ("0; url=…"). */
+const FRENCH_ATTRIBUTES = attributes([...READ_ATTRIBUTES, 'data-label'])
 
 function frenchSpacingProblems(html: string): string[] {
   const problems: string[] = []
@@ -116,8 +125,7 @@ export function rawTextProblems(html: string): string[] {
   for (const key of keysIn(text)) problems.push(`key ${key} in the text`)
   for (const m of withoutCode.matchAll(/<[^>]+>/g)) {
     for (const a of m[0].matchAll(TEXT_ATTRIBUTES)) {
-      for (const key of keysIn(decode(a[1] ?? '')))
-        problems.push(`key ${key} in ${a[0].trim().split('=')[0]}`)
+      for (const key of keysIn(decode(a[2] ?? ''))) problems.push(`key ${key} in ${a[1]}`)
     }
   }
   if (/<html\b[^>]*\blang="fr/.test(html)) problems.push(...frenchSpacingProblems(html))
